@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @notice The Uniswap V3 pool getters the lens calls. Forks such as PancakeSwap V3 share them; only
+/// the leading words of each answer are decoded (PancakeSwap's slot0 differs after the tick).
+interface IUniswapV3PoolState {
+    function slot0() external view returns (uint160 sqrtPriceX96, int24 tick);
+    function liquidity() external view returns (uint128);
+    function tickBitmap(int16 wordPosition) external view returns (uint256);
+    function ticks(int24 tick) external view returns (uint128 liquidityGross, int128 liquidityNet);
+}
+
+/// @title UniswapV3Lens
+/// @notice Reads many Uniswap V3 pools at one block in a single `eth_call`, without being deployed:
+/// the call's data is this creation code plus the query, and the constructor returns the result in
+/// place of runtime code. It never writes state.
+/// @dev Query: `uint256[] queries`, one word per candidate pool:
+///   bits   0..159  pool address (CREATE2-derived, so it may have no code)
+///   bits 160..183  tick spacing (1..16383)
+///   bits 184..191  word radius r: the bitmap words [w - r, w + r] around the current tick's word w
+///                  are read, clamped to the words that can hold a tick in [MIN_TICK, MAX_TICK]
+/// Result: ABI-encoded `bytes`, one record per query in order, tightly packed and big-endian:
+///   uint8 status   0 no code, 1 unreadable (a call failed or answered out of range),
+///                  2 not initialized (sqrtPriceX96 = 0), 3 read; only status 3 is followed by
+///   uint160 sqrtPriceX96, int24 tick, uint128 liquidity, int16 wordLower, int16 wordUpper,
+///   uint16 n, then n x (int24 tick, int128 liquidityNet): every initialized tick of the words
+///   [wordLower, wordUpper], ascending.
+/// Packed rather than an array of structs because the returned bytes count as the code of a
+/// creation: they are capped at 24,576 bytes (EIP-170) and cost 200 gas a byte of code deposit, and
+/// a struct would spend ~320 bytes on every candidate, most of which have no code.
+contract UniswapV3Lens {
+    /// @notice The call ran too low on gas to read every pool: failing whole beats dropping pools.
+    error GasBudgetExhausted();
+    /// @notice The result does not fit in one creation's returned code: query fewer pools.
+    error ResultTooLarge(uint256 size);
+
+    uint256 private constant ABSENT = 0;
+    uint256 private constant UNREADABLE = 1;
+    uint256 private constant UNINITIALIZED = 2;
+    uint256 private constant READ = 3;
+
+    int256 private constant MIN_TICK = -887272;
+    int256 private constant MAX_TICK = 887272;
+    // The V3 factory refuses spacings of 16384 and up (TickMath would overflow int24 per word).
+    int256 private constant MAX_TICK_SPACING = 16383;
+
+    // A getter costs under 12,000 gas cold (ticks() reads four slots). The cap stops one contract
+    // from draining the call; the reserve left before each call guarantees a failed call is the
+    // pool's fault, never ours.
+    uint256 private constant CALL_GAS = 100_000;
+    uint256 private constant GAS_RESERVE = 120_000;
+
+    uint256 private constant HEADER_SIZE = 46; // status 1, sqrtPrice 20, tick 3, liquidity 16, words 2+2, n 2
+    uint256 private constant TICK_SIZE = 19; // tick 3, liquidityNet 16
+    uint256 private constant MAX_RESULT_SIZE = 24_576;
+
+    struct PoolRead {
+        uint256 status;
+        uint256 sqrtPriceX96;
+        int256 tick;
+        uint256 liquidity;
+        int256 wordLower;
+        int256 wordUpper;
+        int256[] ticks;
+        int256[] liquidityNets;
+    }
+
+    constructor(uint256[] memory queries) {
+        PoolRead[] memory reads = new PoolRead[](queries.length);
+        uint256 size;
+        for (uint256 i; i < queries.length; ++i) {
+            PoolRead memory r = _readPool(queries[i]);
+            reads[i] = r;
+            size += r.status == READ ? HEADER_SIZE + TICK_SIZE * r.ticks.length : 1;
+        }
+        bytes memory result = abi.encode(_pack(reads, size));
+        if (result.length > MAX_RESULT_SIZE) revert ResultTooLarge(result.length);
+        assembly ("memory-safe") {
+            return(add(result, 32), mload(result))
+        }
+    }
+
+    function _readPool(uint256 query) private view returns (PoolRead memory r) {
+        address pool = address(uint160(query));
+        int256 spacing = int256((query >> 160) & 0xffffff);
+        int256 radius = int256((query >> 184) & 0xff);
+        if (pool.code.length == 0) return r;
+        r.status = UNREADABLE;
+        if (spacing == 0 || spacing > MAX_TICK_SPACING) return r;
+
+        (bool ok, uint256 sqrtPriceX96, uint256 tickWord) = _call(pool, IUniswapV3PoolState.slot0.selector, 0, 64);
+        r.tick = int256(tickWord);
+        if (!ok || sqrtPriceX96 > type(uint160).max || r.tick < MIN_TICK || r.tick > MAX_TICK) return r;
+        if (sqrtPriceX96 == 0) {
+            r.status = UNINITIALIZED;
+            return r;
+        }
+        r.sqrtPriceX96 = sqrtPriceX96;
+        (ok, r.liquidity,) = _call(pool, IUniswapV3PoolState.liquidity.selector, 0, 32);
+        if (!ok || r.liquidity > type(uint128).max) return r;
+
+        int256 word = _compress(r.tick, spacing) >> 8;
+        r.wordLower = _max(word - radius, _compress(MIN_TICK, spacing) >> 8);
+        r.wordUpper = _min(word + radius, _compress(MAX_TICK, spacing) >> 8);
+        if (_readTicks(pool, spacing, r)) r.status = READ;
+    }
+
+    /// @dev Fills `r.ticks` and `r.liquidityNets` from the bitmap words [r.wordLower, r.wordUpper].
+    function _readTicks(address pool, int256 spacing, PoolRead memory r) private view returns (bool) {
+        (bool ok, uint256[] memory bitmaps, uint256 count) = _readBitmaps(pool, r.wordLower, r.wordUpper);
+        if (!ok || count > type(uint16).max) return false;
+        (ok, r.ticks, r.liquidityNets) = _readLiquidityNets(pool, spacing, r.wordLower, bitmaps, count);
+        return ok;
+    }
+
+    /// @dev The bitmap words [wordLower, wordUpper] and how many bits they set.
+    function _readBitmaps(address pool, int256 wordLower, int256 wordUpper)
+        private
+        view
+        returns (bool ok, uint256[] memory bitmaps, uint256 count)
+    {
+        bitmaps = new uint256[](uint256(wordUpper - wordLower + 1));
+        for (uint256 k; k < bitmaps.length; ++k) {
+            uint256 bitmap;
+            (ok, bitmap,) = _call(pool, IUniswapV3PoolState.tickBitmap.selector, uint256(wordLower + int256(k)), 32);
+            if (!ok) return (false, bitmaps, 0);
+            bitmaps[k] = bitmap;
+            for (; bitmap != 0; ++count) bitmap &= bitmap - 1;
+        }
+    }
+
+    /// @dev liquidityNet of every tick the bitmap words starting at `wordLower` set, ascending.
+    function _readLiquidityNets(address pool, int256 spacing, int256 wordLower, uint256[] memory bitmaps, uint256 count)
+        private
+        view
+        returns (bool ok, int256[] memory tickList, int256[] memory nets)
+    {
+        tickList = new int256[](count);
+        nets = new int256[](count);
+        uint256 n;
+        for (uint256 k; k < bitmaps.length; ++k) {
+            uint256 bitmap = bitmaps[k];
+            int256 firstCompressed = (wordLower + int256(k)) * 256;
+            while (bitmap != 0) {
+                uint256 lowest = bitmap & (~bitmap + 1);
+                bitmap ^= lowest;
+                int256 t = (firstCompressed + int256(_log2(lowest))) * spacing;
+                // A bit past the tick bounds is a broken bitmap, and ticks() would take no such index.
+                if (t < MIN_TICK || t > MAX_TICK) return (false, tickList, nets);
+                uint256 netWord;
+                (ok,, netWord) = _call(pool, IUniswapV3PoolState.ticks.selector, uint256(t), 64);
+                int256 net = int256(netWord);
+                if (!ok || net < type(int128).min || net > type(int128).max) return (false, tickList, nets);
+                tickList[n] = t;
+                nets[n] = net;
+                ++n;
+            }
+        }
+        ok = true;
+    }
+
+    /// @dev A staticcall of `selector(arg)`; ok only when the callee succeeded and answered at least
+    /// `minSize` bytes. Getters without arguments get `arg` too: ABI decoders ignore trailing
+    /// calldata. Only the first two words of the answer are copied.
+    function _call(address pool, bytes4 selector, uint256 arg, uint256 minSize)
+        private
+        view
+        returns (bool ok, uint256 word0, uint256 word1)
+    {
+        if (gasleft() < GAS_RESERVE) revert GasBudgetExhausted();
+        assembly ("memory-safe") {
+            mstore(0, selector)
+            mstore(4, arg)
+            ok := staticcall(CALL_GAS, pool, 0, 36, 0, 64)
+            if lt(returndatasize(), minSize) { ok := 0 }
+            word0 := mload(0)
+            word1 := mload(32)
+        }
+    }
+
+    /// @dev Writes the records described in the contract's notes; `size` is their total length.
+    function _pack(PoolRead[] memory reads, uint256 size) private pure returns (bytes memory out) {
+        // 32 spare bytes: each field is stored with a full-word mstore whose tail the next overwrites.
+        out = new bytes(size + 32);
+        uint256 p;
+        assembly ("memory-safe") {
+            mstore(out, size)
+            p := add(out, 32)
+        }
+        for (uint256 i; i < reads.length; ++i) {
+            PoolRead memory r = reads[i];
+            p = _put(p, r.status, 1);
+            if (r.status != READ) continue;
+            p = _put(p, r.sqrtPriceX96, 20);
+            p = _put(p, uint256(r.tick), 3);
+            p = _put(p, r.liquidity, 16);
+            p = _put(p, uint256(r.wordLower), 2);
+            p = _put(p, uint256(r.wordUpper), 2);
+            p = _put(p, r.ticks.length, 2);
+            for (uint256 j; j < r.ticks.length; ++j) {
+                p = _put(p, uint256(r.ticks[j]), 3);
+                p = _put(p, uint256(r.liquidityNets[j]), 16);
+            }
+        }
+    }
+
+    /// @dev Stores the low `size` bytes of `value` (two's complement for signed fields) at `p`.
+    function _put(uint256 p, uint256 value, uint256 size) private pure returns (uint256) {
+        assembly ("memory-safe") {
+            mstore(p, shl(sub(256, shl(3, size)), value))
+        }
+        return p + size;
+    }
+
+    /// @dev `tick / spacing` rounded toward negative infinity (TickBitmap's compressed tick).
+    function _compress(int256 tick, int256 spacing) private pure returns (int256 compressed) {
+        compressed = tick / spacing;
+        if (tick < 0 && tick % spacing != 0) --compressed;
+    }
+
+    /// @dev Index of the only set bit of a power of two.
+    function _log2(uint256 x) private pure returns (uint256 r) {
+        if (x >= 1 << 128) { x >>= 128; r += 128; }
+        if (x >= 1 << 64) { x >>= 64; r += 64; }
+        if (x >= 1 << 32) { x >>= 32; r += 32; }
+        if (x >= 1 << 16) { x >>= 16; r += 16; }
+        if (x >= 1 << 8) { x >>= 8; r += 8; }
+        if (x >= 1 << 4) { x >>= 4; r += 4; }
+        if (x >= 1 << 2) { x >>= 2; r += 2; }
+        if (x >= 1 << 1) r += 1;
+    }
+
+    function _max(int256 a, int256 b) private pure returns (int256) {
+        return a > b ? a : b;
+    }
+
+    function _min(int256 a, int256 b) private pure returns (int256) {
+        return a < b ? a : b;
+    }
+}

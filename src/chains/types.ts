@@ -1,0 +1,66 @@
+import type { Address, Hex } from 'viem'
+
+/** Whether weft quotes on a chain now (`active`) or will (`planned`). */
+export type ChainStatus = 'active' | 'planned'
+
+/** A token weft knows without reading the chain. Addresses are lowercase. */
+export type TokenInfo = {
+  address: Address
+  symbol: string
+  decimals: number
+}
+
+/**
+ * One deployment of a pool family on a chain: a factory and the init-code hash
+ * of its pools, so pool addresses are CREATE2-derived, never trusted.
+ * Its position in `ChainConfig.dexes` is its index in the executor's dex table.
+ */
+export type DexConfig = {
+  /** Unique id within the chain, e.g. `uniswapV3`. Pool states name it in `dex`. */
+  id: string
+  /** Pool family (adapter) id, e.g. `uniswapV2`, `uniswapV3`. */
+  family: string
+  /** Swap.protocol in quotes, e.g. `Uniswap V3`. */
+  protocol: string
+  /** Swap.fork in quotes, e.g. `UniswapV3`. */
+  fork: string
+  /** The address pools are CREATE2-deployed from (V3: the factory; PancakeV3: its pool deployer). */
+  factory: Address
+  /** keccak256 of the pool creation code. */
+  initCodeHash: Hex
+  /** V2 family: the swap fee in basis points (Uniswap V2: 30). */
+  feeBps?: number
+  /** V3 family: fee tier (hundredths of a bip) to tick spacing. */
+  feeTiers?: Record<number, number>
+}
+
+/**
+ * Everything weft needs to know about a chain. It is data: hosts pass their
+ * own (a devnet, an extra chain) through `defineChainConfig`.
+ */
+export type ChainConfig = {
+  id: number
+  name: string
+  status: ChainStatus
+  /** Symbol of the native token, addressed as the zero address. */
+  nativeSymbol: string
+  /** The wrapped native token (WETH9-compatible `deposit`/`withdraw`). */
+  wrappedNative: TokenInfo
+  /** Tokens known by symbol (majors first). Used for metadata and by the CLI. */
+  tokens: TokenInfo[]
+  /** USD stablecoins, used for `priceUsd`. */
+  usdStablecoins: Address[]
+  /**
+   * Major tokens in fee-token rank order (stablecoins, then wrapped native,
+   * then BTC tokens). Paths route through them; fees prefer the higher rank.
+   */
+  majorTokens: Address[]
+  /** Pool deployments, in executor dex-table order. */
+  dexes: DexConfig[]
+  /** The executor to quote for. Defaults to its deterministic address for this config. */
+  executor?: Address
+  /** Receives the service fee and kept surplus. No treasury: no service fee. */
+  treasury?: Address
+  /** Gas price assumed when the liquidity source reports none (wei). */
+  defaultGasPriceWei: bigint
+}

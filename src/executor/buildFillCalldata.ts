@@ -1,0 +1,62 @@
+import { type Address, type Hex, encodeFunctionData, zeroAddress } from 'viem'
+import type { ExecutorStep } from '../protocols/types.js'
+import { weftExecutorAbi } from './artifacts.js'
+
+/** One path of an order: its input share and its steps in order. */
+export type FillPath = { amountIn: bigint; steps: readonly ExecutorStep[] }
+
+/** The executor's `Order`, typed. Addresses lowercase; `null` where the contract takes the zero address. */
+export type FillOrder = {
+  /** The quote id's 16 bytes. */
+  id: Hex
+  /** Zero address for native. */
+  tokenIn: Address
+  /** Zero address for native. */
+  tokenOut: Address
+  amountIn: bigint
+  amountOut: bigint
+  minAmountOut: bigint
+  receiver: Address | null
+  feeOnOutput: boolean
+  /** Fee shares; `rate` in units of 1e-7 (1 bps = 1000). */
+  fees: readonly { recipient: Address; rate: bigint }[]
+  surplusRecipient: Address | null
+  surplusBps: number
+  treasury: Address | null
+  paths: readonly FillPath[]
+}
+
+/**
+ * Calldata of `WeftExecutor.fill(order)`.
+ *
+ * @example
+ * const data = buildFillCalldata({ id, tokenIn: usdc, tokenOut: weth, amountIn, amountOut, minAmountOut,
+ *   receiver: null, feeOnOutput: false, fees: [], surplusRecipient: null, surplusBps: 0, treasury: null,
+ *   paths: [{ amountIn, steps: [pool.buildStep(usdc, weth)] }] })
+ */
+export function buildFillCalldata(order: FillOrder): Hex {
+  return encodeFunctionData({
+    abi: weftExecutorAbi,
+    functionName: 'fill',
+    args: [
+      {
+        id: order.id,
+        tokenIn: order.tokenIn,
+        tokenOut: order.tokenOut,
+        amountIn: order.amountIn,
+        amountOut: order.amountOut,
+        minAmountOut: order.minAmountOut,
+        receiver: order.receiver ?? zeroAddress,
+        feeOnOutput: order.feeOnOutput,
+        fees: order.fees.map((f) => ({ recipient: f.recipient, rate: Number(f.rate) })),
+        surplusRecipient: order.surplusRecipient ?? zeroAddress,
+        surplusBps: order.surplusBps,
+        treasury: order.treasury ?? zeroAddress,
+        paths: order.paths.map((p) => ({
+          amountIn: p.amountIn,
+          steps: p.steps.map((s) => ({ dex: s.dex, tokenIn: s.tokenIn, tokenOut: s.tokenOut, param: s.param })),
+        })),
+      },
+    ],
+  })
+}

@@ -1,0 +1,55 @@
+// weft — the public surface, nothing else.
+
+export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType } from './quote/getQuote.js'
+export { parseQuoteParams } from './quote/parseQuoteParams.js'
+export { normalizeIntent } from './quote/normalizeIntent.js'
+export type { AppConfig } from './quote/fees.js'
+export type {
+  Approval,
+  Chain,
+  DecString,
+  Fee,
+  NormalizedIntent,
+  Quote,
+  QuoteIntent,
+  Route,
+  Swap,
+  Token,
+  Transaction,
+} from './quote/types.js'
+
+export { listChains, type ListChainsReturnType } from './chains/listChains.js'
+export { defaultChains, defineChainConfig, resolveChains, type ChainsOption } from './chains/registry.js'
+export { ethereum } from './chains/ethereum.js'
+export { base } from './chains/base.js'
+export { arbitrum } from './chains/arbitrum.js'
+export { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS } from './chains/uniswap.js'
+export type { ChainConfig, ChainStatus, DexConfig, TokenInfo } from './chains/types.js'
+
+export { QuoteError, type QuoteErrorCode, type QuoteErrorStatus, type ParamIssue } from './errors/QuoteError.js'
+
+export { createSnapshotSource, type Snapshot, type CreateSnapshotSourceParameters } from './liquidity/createSnapshotSource.js'
+export { createRpcSource, type CreateRpcSourceParameters } from './liquidity/createRpcSource.js'
+export type { Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
+
+export { defaultFamilies } from './protocols/defaultFamilies.js'
+export { uniswapV2Family } from './protocols/uniswapV2/family.js'
+export { uniswapV3Family } from './protocols/uniswapV3/family.js'
+export { getUniswapV2PairAddress } from './protocols/uniswapV2/readPools.js'
+export type { UniswapV2PoolState } from './protocols/uniswapV2/state.js'
+export type { UniswapV3PoolState, UniswapV3Tick } from './protocols/uniswapV3/state.js'
+export type {
+  ExecutorStep,
+  Pool,
+  PoolContext,
+  PoolFamily,
+  PoolLimits,
+  PoolStateBase,
+  ReadPoolsParameters,
+  SwapResult,
+} from './protocols/types.js'
+
+export { weftExecutorAbi } from './executor/artifacts.js'
+export { getExecutorAddress, getExecutorDeployData } from './executor/getExecutorAddress.js'
+export { deployExecutor } from './executor/deployExecutor.js'
+export { buildFillCalldata, type FillOrder, type FillPath } from './executor/buildFillCalldata.js'

@@ -1,0 +1,110 @@
+import { type Address, type PublicClient, zeroAddress } from 'viem'
+import type { ChainConfig } from '../chains/types.js'
+import { QuoteError, unavailable } from '../errors/QuoteError.js'
+import { defaultFamilies } from '../protocols/defaultFamilies.js'
+import type { PoolFamily, PoolStateBase } from '../protocols/types.js'
+import type { Liquidity, LiquiditySource, TokenMetadata } from './types.js'
+
+const erc20MetadataAbi = [
+  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
+  { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
+] as const
+
+export type CreateRpcSourceParameters = {
+  /** A viem PublicClient for the chain (any transport; batching transports cut requests further). */
+  client: PublicClient
+  /** The chain's configuration (built-in or a host's devnet). */
+  chain: ChainConfig
+  /** Pool families to read (default: Uniswap V2 and V3). */
+  families?: readonly PoolFamily[]
+  /** Extra tokens to consider as connectors besides the chain's major tokens. */
+  connectors?: readonly Address[]
+}
+
+/**
+ * A liquidity source that reads pools straight from a node, with no indexer:
+ * candidate pools are the CREATE2 addresses of every pair among the sell
+ * token, the buy token and the chain's major tokens, on every dex and fee
+ * tier, checked for code and read at ONE block number. Two sequential round
+ * trips on a cold quote (the block number, then all reads in parallel);
+ * token metadata is cached. Any node failure is a 503, never partial state.
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { createRpcSource, base } from 'weft'
+ * const source = createRpcSource({ client: createPublicClient({ transport: http(url) }), chain: base })
+ */
+export function createRpcSource({ client, chain, families = defaultFamilies, connectors = [] }: CreateRpcSourceParameters): LiquiditySource {
+  const metadataCache = new Map<Address, TokenMetadata | null>()
+  const known = new Map<Address, TokenMetadata>()
+  for (const t of [...chain.tokens, chain.wrappedNative]) known.set(t.address, { ...t, transferFeeBps: 0 })
+
+  const readMetadata = async (tokens: readonly Address[], blockNumber: bigint): Promise<void> => {
+    const unknown = tokens.filter((t) => !known.has(t) && !metadataCache.has(t))
+    if (unknown.length === 0) return
+    const results = await client.multicall({
+      contracts: unknown.flatMap((address) => [
+        { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
+        { address, abi: erc20MetadataAbi, functionName: 'symbol' as const },
+      ]),
+      allowFailure: true,
+      blockNumber,
+      deployless: true,
+      batchSize: 0,
+    })
+    unknown.forEach((address, i) => {
+      const decimals = results[2 * i]!
+      const symbol = results[2 * i + 1]!
+      metadataCache.set(
+        address,
+        decimals.status === 'success'
+          ? { address, decimals: Number(decimals.result), symbol: symbol.status === 'success' ? String(symbol.result) : '', transferFeeBps: 0 }
+          : null,
+      )
+    })
+  }
+
+  return {
+    async getLiquidity({ chain: requested, tokenIn, tokenOut }): Promise<Liquidity> {
+      if (requested.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested.id}`)
+      let requests = 0
+      try {
+        requests++
+        const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
+        const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)
+        const reads: Promise<PoolStateBase[]>[] = []
+        for (const family of families) {
+          const dexes = chain.dexes.filter((d) => d.family === family.id)
+          if (!family.readPools || dexes.length === 0) continue
+          requests++
+          reads.push(family.readPools({ client, chain, blockNumber, tokens: candidates, dexes }))
+        }
+        requests += 2
+        const [pools, , gasPrice] = await Promise.all([
+          Promise.all(reads).then((lists) => lists.flat()),
+          readMetadata(candidates, blockNumber),
+          client.getGasPrice(),
+        ])
+        const tokens: TokenMetadata[] = []
+        for (const address of candidates) {
+          const meta = known.get(address) ?? metadataCache.get(address)
+          if (meta) tokens.push(meta)
+        }
+        return {
+          chainId: chain.id,
+          blockNumber: Number(blockNumber),
+          tokens,
+          pools,
+          gasPriceWei: gasPrice,
+          report: { roundTrips: 2, requests, skipped: [] },
+        }
+      } catch (error) {
+        if (error instanceof QuoteError) throw error
+        throw unavailable('The RPC node could not serve the liquidity state', error)
+      }
+    },
+  }
+}
+
+const lower = (a: Address) => a.toLowerCase() as Address
+const unique = (list: Address[]) => [...new Set(list.map(lower))]

@@ -1,0 +1,66 @@
+import type { Address } from 'viem'
+import { QuoteError, unavailable } from '../errors/QuoteError.js'
+import type { PoolStateBase } from '../protocols/types.js'
+import type { Liquidity, LiquiditySource, TokenMetadata } from './types.js'
+
+/**
+ * A JSON-serialisable picture of one chain's pools at one block: what
+ * `createSnapshotSource` serves. Integers are base-10 strings.
+ */
+export type Snapshot = {
+  chainId: number
+  blockNumber: number
+  /** Unix seconds of the block, for staleness checks. */
+  timestamp?: number
+  /** Gas price at the block (wei, base-10). */
+  gasPriceWei?: string
+  /** Free text: where the snapshot came from (e.g. "synthetic"). */
+  label?: string
+  tokens: TokenMetadata[]
+  pools: PoolStateBase[]
+}
+
+export type CreateSnapshotSourceParameters = {
+  /** Reject (503) a snapshot older than this many seconds; needs `timestamp`. */
+  maxAgeSeconds?: number
+  /** Clock in ms (for staleness). */
+  now?: () => number
+}
+
+/**
+ * A liquidity source over fixed snapshots (one per chain): no I/O, so quotes
+ * are deterministic. A chain without a snapshot, or a stale one, answers 503.
+ *
+ * @example
+ * import { createSnapshotSource, defaultSnapshot } from 'weft'
+ * const source = createSnapshotSource(defaultSnapshot)
+ */
+export function createSnapshotSource(
+  snapshots: Snapshot | readonly Snapshot[],
+  { maxAgeSeconds, now = Date.now }: CreateSnapshotSourceParameters = {},
+): LiquiditySource {
+  const byChain = new Map<number, Snapshot>()
+  for (const snapshot of Array.isArray(snapshots) ? (snapshots as readonly Snapshot[]) : [snapshots as Snapshot]) {
+    if (!snapshot || !Number.isSafeInteger(snapshot.chainId) || !Array.isArray(snapshot.pools) || !Array.isArray(snapshot.tokens))
+      throw new QuoteError({ statusCode: 500, message: 'Invalid snapshot: needs chainId, tokens and pools' })
+    byChain.set(snapshot.chainId, snapshot)
+  }
+  return {
+    async getLiquidity({ chain }): Promise<Liquidity> {
+      const snapshot = byChain.get(chain.id)
+      if (!snapshot) throw unavailable(`No liquidity snapshot for chain ${chain.id}`)
+      if (maxAgeSeconds !== undefined) {
+        const age = snapshot.timestamp === undefined ? Infinity : now() / 1000 - snapshot.timestamp
+        if (age > maxAgeSeconds) throw unavailable(`Liquidity snapshot for chain ${chain.id} is older than ${maxAgeSeconds} s`)
+      }
+      return {
+        chainId: snapshot.chainId,
+        blockNumber: snapshot.blockNumber,
+        tokens: snapshot.tokens.map((t) => ({ ...t, address: t.address.toLowerCase() as Address })),
+        pools: snapshot.pools,
+        ...(snapshot.gasPriceWei !== undefined ? { gasPriceWei: BigInt(snapshot.gasPriceWei) } : {}),
+        report: { roundTrips: 0, requests: 0, skipped: [] },
+      }
+    },
+  }
+}

@@ -1,0 +1,81 @@
+import type { Address } from 'viem'
+import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
+import { V2_STEP_GAS } from './gas.js'
+import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
+import type { UniswapV2PoolState } from './state.js'
+
+/**
+ * A Uniswap V2 pair (or a fork with another fee) at one block. Immutable:
+ * a swap returns the pair's next reserves as a new pool.
+ *
+ * @example
+ * const pool = uniswapV2Family.fromState(state, context)
+ * const r = pool.quoteExactIn(weth, usdc, 10n ** 18n) // { amountOut, gas, next }
+ */
+export class UniswapV2Pool implements Pool {
+  readonly family = 'uniswapV2'
+  readonly key: string
+  readonly protocol: string
+  readonly fork: string
+  readonly tokens: readonly Address[]
+
+  constructor(
+    readonly address: Address,
+    readonly token0: Address,
+    readonly token1: Address,
+    readonly reserve0: bigint,
+    readonly reserve1: bigint,
+    readonly feeBps: number,
+    private readonly context: PoolContext,
+  ) {
+    this.key = address
+    this.protocol = context.dex.protocol
+    this.fork = context.dex.fork
+    this.tokens = [token0, token1]
+  }
+
+  private reserves(tokenIn: Address, tokenOut: Address): [bigint, bigint] {
+    if (tokenIn === this.token0 && tokenOut === this.token1) return [this.reserve0, this.reserve1]
+    if (tokenIn === this.token1 && tokenOut === this.token0) return [this.reserve1, this.reserve0]
+    throw new Error(`pair ${this.address} does not trade ${tokenIn} -> ${tokenOut}`)
+  }
+
+  private after(tokenIn: Address, amountIn: bigint, amountOut: bigint): UniswapV2Pool {
+    const zeroForOne = tokenIn === this.token0
+    const r0 = zeroForOne ? this.reserve0 + amountIn : this.reserve0 - amountOut
+    const r1 = zeroForOne ? this.reserve1 - amountOut : this.reserve1 + amountIn
+    return new UniswapV2Pool(this.address, this.token0, this.token1, r0, r1, this.feeBps, this.context)
+  }
+
+  spotPrice(tokenIn: Address, tokenOut: Address): number {
+    const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    return rIn === 0n ? 0 : Number(rOut) / Number(rIn)
+  }
+
+  quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
+    const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    // The pair reverts on a zero output and on reserves that overflow uint112.
+    if (amountIn <= 0n || rIn + amountIn > MAX_UINT112) return undefined
+    const amountOut = getAmountOut(amountIn, rIn, rOut, this.feeBps)
+    if (amountOut <= 0n) return undefined
+    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, amountIn, amountOut) }
+  }
+
+  quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
+    const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    const amountIn = getAmountIn(amountOut, rIn, rOut, this.feeBps)
+    if (amountIn === undefined || rIn + amountIn > MAX_UINT112) return undefined
+    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, amountIn, amountOut) }
+  }
+
+  limits(tokenIn: Address, tokenOut: Address): PoolLimits {
+    const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    if (rIn === 0n || rOut === 0n) return { maxIn: 0n, maxOut: 0n }
+    const maxIn = MAX_UINT112 - rIn
+    return { maxIn, maxOut: getAmountOut(maxIn, rIn, rOut, this.feeBps) }
+  }
+
+  buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
+    return { dex: this.context.dexIndex, tokenIn, tokenOut, param: 0n }
+  }
+}

@@ -1,0 +1,370 @@
+import type { Address } from 'viem'
+import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
+import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128 } from './constants.js'
+import { estimateSwapGas } from './gas.js'
+import { UniswapV3RevertError } from './revertError.js'
+import type { UniswapV3PoolState } from './state.js'
+import { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './swap.js'
+import type { InitializedTick } from './tickBitmap.js'
+import {
+  getSqrtRatioAtTick,
+  getTickAtSqrtRatio,
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
+} from './tickMath.js'
+
+/** What every state of one pool shares; swaps change only price, tick and liquidity. */
+type PoolConstants = {
+  address: Address
+  protocol: string
+  fork: string
+  token0: Address
+  token1: Address
+  fee: number
+  tickSpacing: number
+  ticks: readonly InitializedTick[]
+  tickLower: number
+  tickUpper: number
+  dexIndex: number
+}
+
+const TWO_POW_255 = 1n << 255n
+// UniswapV3Factory accepts tick spacings in (0, 16384).
+const MAX_TICK_SPACING = 16383
+
+/**
+ * A Uniswap V3 pool (or a fork with the same swap) at one block, as an
+ * immutable, simulatable {@link Pool}. Quotes run {@link simulateSwap}, the
+ * contract's swap loop bit for bit; a swap returns the next state as a new
+ * instance sharing the tick array. Build it with {@link UniswapV3Pool.fromState}.
+ *
+ * @example
+ * const pool = UniswapV3Pool.fromState(state, { chain, dex, dexIndex: 1 })
+ * const quote = pool.quoteExactIn(weth, usdc, 10n ** 18n)
+ * if (quote) console.log(quote.amountOut, quote.next.spotPrice(weth, usdc))
+ */
+export class UniswapV3Pool implements Pool, SimulateSwapPool {
+  readonly key: string
+  readonly address: Address
+  readonly protocol: string
+  readonly fork: string
+  readonly family = 'uniswapV3'
+  readonly tokens: readonly Address[]
+  readonly token0: Address
+  readonly token1: Address
+  /** Fee in hundredths of a bip (3000 = 0.3%). */
+  readonly fee: number
+  readonly tickSpacing: number
+  readonly sqrtPriceX96: bigint
+  readonly tick: number
+  /** Active liquidity. */
+  readonly liquidity: bigint
+  /** Every initialized tick in [`tickLower`, `tickUpper`], sorted ascending (shared between states). */
+  readonly ticks: readonly InitializedTick[]
+  /** Lower bound of the known tick range. */
+  readonly tickLower: number
+  /** Upper bound of the known tick range. */
+  readonly tickUpper: number
+  /** Index of the pool's dex in the executor's dex table. */
+  readonly dexIndex: number
+
+  private readonly constants: PoolConstants
+  // Memoised limits per direction: a pure function of this immutable state.
+  private limitsZeroForOne: PoolLimits | undefined
+  private limitsOneForZero: PoolLimits | undefined
+
+  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint) {
+    this.constants = constants
+    this.key = constants.address
+    this.address = constants.address
+    this.protocol = constants.protocol
+    this.fork = constants.fork
+    this.token0 = constants.token0
+    this.token1 = constants.token1
+    this.tokens = [constants.token0, constants.token1]
+    this.fee = constants.fee
+    this.tickSpacing = constants.tickSpacing
+    this.ticks = constants.ticks
+    this.tickLower = constants.tickLower
+    this.tickUpper = constants.tickUpper
+    this.dexIndex = constants.dexIndex
+    this.sqrtPriceX96 = sqrtPriceX96
+    this.tick = tick
+    this.liquidity = liquidity
+  }
+
+  /**
+   * Validates a JSON pool state and builds the pool. Throws a plain `Error`
+   * naming the problem on a malformed state: wrong family or dex, bad
+   * addresses or token order, fee or tick spacing out of range or not the
+   * dex's tier, price or tick out of range or inconsistent, negative or
+   * oversized liquidity, unsorted, duplicated, unspaced or out-of-range
+   * ticks, and (when the state covers the whole range below the price) a
+   * liquidity that does not match the ticks' liquidityNet.
+   *
+   * @example
+   * const pool = UniswapV3Pool.fromState(
+   *   { family: 'uniswapV3', dex: 'uniswapV3', address, token0, token1, fee: 3000, tickSpacing: 60,
+   *     sqrtPriceX96: '79228162514264337593543950336', tick: 0, liquidity: '0', ticks: [],
+   *     tickLower: -887272, tickUpper: 887272 },
+   *   { chain, dex, dexIndex: 1 },
+   * )
+   */
+  static fromState(state: UniswapV3PoolState, context: PoolContext): UniswapV3Pool {
+    const label = typeof state?.address === 'string' ? state.address : '(no address)'
+    const fail = (reason: string): never => {
+      throw new Error(`Invalid Uniswap V3 pool state ${label}: ${reason}`)
+    }
+    if (state === null || typeof state !== 'object') fail('not an object')
+    if (state.family !== 'uniswapV3') fail(`family is ${String(state.family)}, expected uniswapV3`)
+    if (state.dex !== context.dex.id) fail(`dex is ${String(state.dex)}, but the context's dex is ${context.dex.id}`)
+
+    const address = parseAddress(state.address, 'address', fail)
+    const token0 = parseAddress(state.token0, 'token0', fail)
+    const token1 = parseAddress(state.token1, 'token1', fail)
+    if (!(token0 < token1)) fail('token0 must sort strictly below token1')
+
+    const { fee, tickSpacing } = state
+    if (!Number.isInteger(fee) || fee < 0 || fee >= 1_000_000) fail(`fee ${fee} is not in [0, 1000000)`)
+    if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING) {
+      fail(`tickSpacing ${tickSpacing} is not in [1, ${MAX_TICK_SPACING}]`)
+    }
+    const tierSpacing = context.dex.feeTiers?.[fee]
+    if (tierSpacing !== undefined && tierSpacing !== tickSpacing) {
+      fail(`tickSpacing ${tickSpacing} does not match the dex's ${tierSpacing} for fee ${fee}`)
+    }
+
+    const sqrtPriceX96 = parseInteger(state.sqrtPriceX96, 'sqrtPriceX96', fail)
+    if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) {
+      fail(`sqrtPriceX96 ${sqrtPriceX96} is not in [MIN_SQRT_RATIO, MAX_SQRT_RATIO)`)
+    }
+    const { tick } = state
+    if (!Number.isInteger(tick) || tick < MIN_TICK || tick > MAX_TICK) {
+      fail(`tick ${tick} is not an integer in [MIN_TICK, MAX_TICK]`)
+    }
+    // After crossing a tick downward the pool sits at its price with tick one below it.
+    if (
+      tick !== getTickAtSqrtRatio(sqrtPriceX96) &&
+      !(tick < MAX_TICK && sqrtPriceX96 === getSqrtRatioAtTick(tick + 1))
+    ) {
+      fail(`tick ${tick} does not match sqrtPriceX96 ${sqrtPriceX96}`)
+    }
+
+    const liquidity = parseInteger(state.liquidity, 'liquidity', fail)
+    if (liquidity < 0n) fail(`liquidity ${liquidity} is negative`)
+    if (liquidity > MAX_UINT128) fail(`liquidity ${liquidity} exceeds uint128`)
+
+    const { tickLower, tickUpper } = state
+    if (!Number.isSafeInteger(tickLower) || !Number.isSafeInteger(tickUpper) || tickLower > tickUpper) {
+      fail(`known range [${tickLower}, ${tickUpper}] is not a range of integer ticks`)
+    }
+
+    if (!Array.isArray(state.ticks)) fail('ticks is not an array')
+    const ticks: InitializedTick[] = new Array(state.ticks.length)
+    let previous = -Infinity
+    for (let i = 0; i < state.ticks.length; i++) {
+      const raw = state.ticks[i] as UniswapV3PoolState['ticks'][number]
+      const index = raw?.index
+      if (!Number.isInteger(index) || index < MIN_TICK || index > MAX_TICK) {
+        fail(`ticks[${i}].index ${index} is not an integer in [MIN_TICK, MAX_TICK]`)
+      }
+      if (index % tickSpacing !== 0) fail(`ticks[${i}].index ${index} is not a multiple of tickSpacing ${tickSpacing}`)
+      if (index <= previous) fail(`ticks[${i}].index ${index} is not above the previous tick ${previous}`)
+      if (index < tickLower || index > tickUpper) {
+        fail(`ticks[${i}].index ${index} is outside the known range [${tickLower}, ${tickUpper}]`)
+      }
+      const liquidityNet = parseInteger(raw.liquidityNet, `ticks[${i}].liquidityNet`, fail)
+      // |liquidityNet| <= liquidityGross < 2^127, so int128 min never occurs.
+      if (liquidityNet <= MIN_INT128 || liquidityNet > MAX_INT128) {
+        fail(`ticks[${i}].liquidityNet ${liquidityNet} is out of range`)
+      }
+      ticks[i] = Object.freeze({ index, liquidityNet })
+      previous = index
+    }
+
+    // With every tick below the price known, the active liquidity is the sum of their liquidityNet.
+    if (tickLower <= MIN_TICK) {
+      let below = 0n
+      let total = 0n
+      for (const { index, liquidityNet } of ticks) {
+        if (index <= tick) below += liquidityNet
+        total += liquidityNet
+      }
+      if (below !== liquidity) fail(`liquidity ${liquidity} differs from the ticks' sum ${below}`)
+      if (tickUpper >= MAX_TICK && total !== 0n) fail(`the ticks' liquidityNet sums to ${total}, not 0`)
+    }
+
+    const constants: PoolConstants = {
+      address,
+      protocol: context.dex.protocol,
+      fork: context.dex.fork,
+      token0,
+      token1,
+      fee,
+      tickSpacing,
+      ticks: Object.freeze(ticks),
+      tickLower,
+      tickUpper,
+      dexIndex: context.dexIndex,
+    }
+    return new UniswapV3Pool(constants, sqrtPriceX96, tick, liquidity)
+  }
+
+  /**
+   * Fee-free mid price from `sqrtPriceX96`: raw units of `tokenOut` per raw
+   * unit of `tokenIn`, as a float.
+   *
+   * @example
+   * pool.spotPrice(pool.token0, pool.token1) // (sqrtPriceX96 / 2^96)^2
+   */
+  spotPrice(tokenIn: Address, tokenOut: Address): number {
+    const root = Number(this.sqrtPriceX96) / 2 ** 96
+    const price = root * root
+    return this.isZeroForOne(tokenIn, tokenOut) ? price : 1 / price
+  }
+
+  /**
+   * Exact-input quote: `undefined` unless the pool takes the whole
+   * `amountIn` within the known state and the price range (and on any
+   * condition where the contract reverts).
+   *
+   * @example
+   * const quote = pool.quoteExactIn(pool.token0, pool.token1, 10n ** 18n)
+   */
+  quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
+    const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    if (amountIn <= 0n || amountIn > MAX_INT256) return undefined
+    const result = this.trySwap(zeroForOne, amountIn, undefined)
+    if (result === undefined) return undefined
+    if ((zeroForOne ? result.amount0 : result.amount1) !== amountIn) return undefined
+    return this.toSwapResult(result, amountIn, -(zeroForOne ? result.amount1 : result.amount0))
+  }
+
+  /**
+   * Exact-output quote (the least input that delivers `amountOut`):
+   * `undefined` unless the pool delivers all of `amountOut` within the known
+   * state and the price range.
+   *
+   * @example
+   * const quote = pool.quoteExactOut(pool.token1, pool.token0, 10n ** 18n)
+   */
+  quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
+    const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    if (amountOut <= 0n || amountOut > TWO_POW_255) return undefined
+    const result = this.trySwap(zeroForOne, -amountOut, undefined)
+    if (result === undefined) return undefined
+    if (-(zeroForOne ? result.amount1 : result.amount0) !== amountOut) return undefined
+    return this.toSwapResult(result, zeroForOne ? result.amount0 : result.amount1, amountOut)
+  }
+
+  /**
+   * The most this direction can take within the known state: the input that
+   * moves the price to the edge of the known bitmap words (or to the
+   * contract's price extreme when the state is known to the end), and the
+   * output it gives. Computed exactly by a swap with that price limit;
+   * `quoteExactIn(maxIn)` fills and any larger input does not.
+   *
+   * @example
+   * const { maxIn, maxOut } = pool.limits(pool.token0, pool.token1)
+   */
+  limits(tokenIn: Address, tokenOut: Address): PoolLimits {
+    const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    const cached = zeroForOne ? this.limitsZeroForOne : this.limitsOneForZero
+    if (cached !== undefined) return cached
+
+    let limits: PoolLimits = { maxIn: 0n, maxOut: 0n }
+    const priceLimit = this.getKnownPriceLimit(zeroForOne)
+    if (priceLimit !== undefined && (zeroForOne ? priceLimit < this.sqrtPriceX96 : priceLimit > this.sqrtPriceX96)) {
+      const result = this.trySwap(zeroForOne, MAX_INT256, priceLimit)
+      if (result !== undefined) {
+        limits = zeroForOne
+          ? { maxIn: result.amount0, maxOut: -result.amount1 }
+          : { maxIn: result.amount1, maxOut: -result.amount0 }
+      }
+    }
+    if (zeroForOne) this.limitsZeroForOne = limits
+    else this.limitsOneForZero = limits
+    return limits
+  }
+
+  /**
+   * The executor step for this pool: its dex index and the fee tier, from
+   * which the executor derives and checks the pool address.
+   *
+   * @example
+   * pool.buildStep(pool.token0, pool.token1) // { dex: 1, tokenIn, tokenOut, param: 3000n }
+   */
+  buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
+    const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    return {
+      dex: this.dexIndex,
+      tokenIn: zeroForOne ? this.token0 : this.token1,
+      tokenOut: zeroForOne ? this.token1 : this.token0,
+      param: BigInt(this.fee),
+    }
+  }
+
+  private isZeroForOne(tokenIn: Address, tokenOut: Address): boolean {
+    if (tokenIn === this.token0 && tokenOut === this.token1) return true
+    if (tokenIn === this.token1 && tokenOut === this.token0) return false
+    const tokenInLower = tokenIn.toLowerCase()
+    const tokenOutLower = tokenOut.toLowerCase()
+    if (tokenInLower === this.token0 && tokenOutLower === this.token1) return true
+    if (tokenInLower === this.token1 && tokenOutLower === this.token0) return false
+    throw new Error(`Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}`)
+  }
+
+  // A swap the contract would revert on cannot be filled.
+  private trySwap(
+    zeroForOne: boolean,
+    amountSpecified: bigint,
+    sqrtPriceLimitX96: bigint | undefined,
+  ): SimulateSwapReturnType | undefined {
+    try {
+      return simulateSwap(this, zeroForOne, amountSpecified, sqrtPriceLimitX96)
+    } catch (error) {
+      if (error instanceof UniswapV3RevertError) return undefined
+      throw error
+    }
+  }
+
+  private toSwapResult(result: SimulateSwapReturnType, amountIn: bigint, amountOut: bigint): SwapResult {
+    return {
+      amountIn,
+      amountOut,
+      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken),
+      next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity),
+    }
+  }
+
+  // The price at the edge of the known words in this direction: a swap
+  // limited to it never searches a word beyond them.
+  private getKnownPriceLimit(zeroForOne: boolean): bigint | undefined {
+    const { tickSpacing, tickLower, tickUpper } = this
+    if (zeroForOne) {
+      if (tickLower <= MIN_TICK) return MIN_SQRT_RATIO + 1n
+      // Lowest tick of the lowest word entirely at or above tickLower.
+      const boundary = -Math.floor(-tickLower / (256 * tickSpacing)) * 256 * tickSpacing
+      return boundary <= MAX_TICK ? getSqrtRatioAtTick(boundary) : undefined
+    }
+    if (tickUpper >= MAX_TICK) return MAX_SQRT_RATIO - 1n
+    // Highest tick of the highest word entirely at or below tickUpper.
+    const word = Math.floor((Math.floor(tickUpper / tickSpacing) - 255) / 256)
+    const boundary = (word * 256 + 255) * tickSpacing
+    return boundary >= MIN_TICK ? getSqrtRatioAtTick(boundary) : undefined
+  }
+}
+
+function parseAddress(value: unknown, field: string, fail: (reason: string) => never): Address {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) fail(`${field} ${String(value)} is not an address`)
+  return (value as string).toLowerCase() as Address
+}
+
+function parseInteger(value: unknown, field: string, fail: (reason: string) => never): bigint {
+  if (typeof value !== 'string' || !/^-?[0-9]+$/.test(value)) {
+    fail(`${field} ${String(value)} is not a base-10 integer string`)
+  }
+  return BigInt(value as string)
+}

@@ -1,0 +1,30 @@
+import type { Address } from 'viem'
+import type { PoolStateBase } from '../types.js'
+
+/** An initialized tick: its index and signed liquidityNet (base-10 string). */
+export type UniswapV3Tick = { index: number; liquidityNet: string }
+
+/**
+ * A Uniswap V3 pool (or fork) at one block. Integers as base-10 strings.
+ *
+ * `ticks` holds every initialized tick in the closed range
+ * [`tickLower`, `tickUpper`] (sorted ascending) and nothing outside it is
+ * known: a swap that would need to move the price below `tickLower` or above
+ * `tickUpper` is refused rather than run on invented liquidity. A reader that
+ * fetched whole bitmap words sets the range to the words' bounds; a full
+ * state uses MIN_TICK/MAX_TICK.
+ */
+export type UniswapV3PoolState = PoolStateBase & {
+  family: 'uniswapV3'
+  token0: Address
+  token1: Address
+  /** Fee in hundredths of a bip (500 = 0.05%). */
+  fee: number
+  tickSpacing: number
+  sqrtPriceX96: string
+  tick: number
+  liquidity: string
+  ticks: UniswapV3Tick[]
+  tickLower: number
+  tickUpper: number
+}

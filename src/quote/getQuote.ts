@@ -1,0 +1,352 @@
+import { type Address, zeroAddress } from 'viem'
+import { type ChainsOption, findActiveChain, resolveChains } from '../chains/registry.js'
+import type { ChainConfig } from '../chains/types.js'
+import { QuoteError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
+import { buildFillCalldata } from '../executor/buildFillCalldata.js'
+import { getExecutorAddress } from '../executor/getExecutorAddress.js'
+import type { Liquidity, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
+import { defaultFamilies } from '../protocols/defaultFamilies.js'
+import type { Pool, PoolFamily } from '../protocols/types.js'
+import { findRoute } from '../router/findRoute.js'
+import type { Plan, RouteParameters } from '../router/types.js'
+import { estimateFillGas } from './estimateGas.js'
+import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
+import { normalizeIntent } from './normalizeIntent.js'
+import { getMidRate, getPriceUsd, indexPairs } from './prices.js'
+import { solveExactOut } from './solveExactOut.js'
+import type { NormalizedIntent, Quote, QuoteIntent, Swap, Token } from './types.js'
+import { type RandomBytes, createUuidV7, isUuid, uuidToBytes16 } from './uuid.js'
+
+/** Options of `getQuote`. Everything is optional; the defaults quote on the built-in chains. */
+export type GetQuoteOptions = ChainsOption & {
+  /** Pool families to route over (default: Uniswap V2 and V3). Pools of other families are skipped. */
+  families?: readonly PoolFamily[]
+  /** Per-app fee configuration, by app id (`x-app-id`). */
+  apps?: Readonly<Record<string, AppConfig>>
+  /** Gas price (wei) for gas-aware routing; defaults to the source's, then the chain's. */
+  gasPriceWei?: bigint
+  /** Longest path in hops (default 3). */
+  maxHops?: number
+  /** A fixed quote id (UUID), for deterministic output. */
+  id?: string
+  /** Clock for the UUID v7 timestamp (ms). */
+  now?: () => number
+  /** Randomness for the UUID v7. */
+  randomBytes?: RandomBytes
+}
+
+/** What `getQuote` resolves to: the Quote of quote-api.md. */
+export type GetQuoteReturnType = Quote
+
+/** Everything `getQuote` can throw: only QuoteError. */
+export type GetQuoteErrorType = QuoteError
+
+const isNative = (token: Address) => token === zeroAddress
+
+/**
+ * Turns a swap intent into an exact, ready-to-sign fill plan: the route
+ * (split across paths), fees, `minimumAmountOut`, the exact approval and the
+ * executor transaction. Pure apart from the liquidity source's I/O; throws
+ * only `QuoteError`.
+ *
+ * @example
+ * import { getQuote, createSnapshotSource } from 'weft'
+ * import { defaultSnapshot } from 'weft/default-snapshot'
+ * const quote = await getQuote(
+ *   { chainId: 8453, sellToken: '0x4200000000000000000000000000000000000006',
+ *     buyToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', sellAmount: 10n ** 18n },
+ *   createSnapshotSource(defaultSnapshot),
+ * )
+ * console.log(quote.amountOut, quote.transaction.to)
+ */
+export async function getQuote(
+  intent: QuoteIntent,
+  liquiditySource: LiquiditySource,
+  options: GetQuoteOptions = {},
+): Promise<GetQuoteReturnType> {
+  try {
+    const chains = resolveChains(options)
+    const request = normalizeIntent(intent, { chains })
+    const chain = findActiveChain(chains, request.chainId)
+    if (!chain) throw new QuoteError({ statusCode: 500, message: 'Internal error' }) // normalizeIntent rejects these
+    return await quoteOn(chain, request, liquiditySource, options)
+  } catch (error) {
+    throw toQuoteError(error)
+  }
+}
+
+async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: LiquiditySource, options: GetQuoteOptions): Promise<Quote> {
+  const weth = chain.wrappedNative.address
+  const wrapped = (token: Address) => (isNative(token) ? weth : token)
+  const tokenIn = wrapped(intent.sellToken)
+  const tokenOut = wrapped(intent.buyToken)
+
+  let liquidity: Liquidity
+  try {
+    liquidity = await source.getLiquidity({ chain, tokenIn, tokenOut })
+  } catch (error) {
+    if (error instanceof QuoteError) throw error
+    throw unavailable('Liquidity source unavailable', error)
+  }
+  if (liquidity.chainId !== chain.id) throw unavailable(`Liquidity source has no state for chain ${chain.id}`)
+
+  const metadata = describeTokens(chain, liquidity.tokens)
+  const describe = (token: Address): TokenMetadata | undefined =>
+    isNative(token) ? { address: zeroAddress, symbol: chain.nativeSymbol, decimals: 18, transferFeeBps: 0 } : metadata.get(token)
+  const missing = (['sellToken', 'buyToken'] as const).filter((param) => !describe(intent[param]))
+  if (missing.length > 0)
+    throw unprocessableParams(missing.map((param) => ({ param, message: 'is a token the liquidity source cannot describe (no decimals)' })))
+
+  const pools = buildPools(chain, liquidity, options.families ?? defaultFamilies)
+  const pairs = indexPairs(pools)
+  const connectors = chain.majorTokens
+  const side = getFeeSide(chain, tokenIn, tokenOut)
+  const app = intent.appId ? options.apps?.[intent.appId] : undefined
+  const feePlan = buildFeePlan(intent, chain, side, app)
+  const fees = {
+    routedOf: (amountIn: bigint) => (side === 'input' ? afterFees(feePlan.shares, amountIn) : amountIn),
+    netOf: (gross: bigint) => (side === 'output' ? afterFees(feePlan.shares, gross) : gross),
+  }
+
+  // Gas-aware routing values gas in raw output units: gas price x the native token's mid rate in tokenOut.
+  const gasPrice = options.gasPriceWei ?? liquidity.gasPriceWei ?? chain.defaultGasPriceWei
+  const nativeRate = getMidRate(pairs, weth, tokenOut, connectors) ?? 0
+  const parameters: RouteParameters = {
+    pools,
+    tokenIn,
+    tokenOut,
+    connectors,
+    maxHops: options.maxHops ?? 3,
+    gasCostInOutput: Number(gasPrice) * nativeRate,
+  }
+
+  let amountIn: bigint
+  let plan: Plan | undefined
+  if (tokenIn === tokenOut) {
+    // Native <-> wrapped native: a 1:1 wrap or unwrap, no pool.
+    amountIn = intent.kind === 'exactIn' ? intent.amount : wrapInputFor(intent.amount, fees)
+    const routed = fees.routedOf(amountIn)
+    plan = { paths: [], amountIn: routed, amountOut: routed, gas: 0n }
+  } else if (intent.kind === 'exactIn') {
+    amountIn = intent.amount
+    const routed = fees.routedOf(amountIn)
+    plan = routed > 0n ? findRoute(parameters, routed) : undefined
+  } else {
+    const solved = solveExactOut(parameters, intent.amount, fees)
+    amountIn = solved?.amountIn ?? 0n
+    plan = solved?.plan
+  }
+  if (!plan || plan.amountOut <= 0n) throw noRoute()
+
+  return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, options })
+}
+
+/** Least input whose wrap nets `target` after fees (wrapping is 1:1). */
+function wrapInputFor(target: bigint, fees: { routedOf: (a: bigint) => bigint; netOf: (g: bigint) => bigint }): bigint {
+  let lo = target - 1n
+  let hi = target
+  while (fees.netOf(fees.routedOf(hi)) < target) hi *= 2n
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n
+    if (fees.netOf(fees.routedOf(mid)) >= target) hi = mid
+    else lo = mid
+  }
+  return hi
+}
+
+function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]): Map<Address, TokenMetadata> {
+  const map = new Map<Address, TokenMetadata>()
+  for (const t of chain.tokens) map.set(t.address, { ...t, transferFeeBps: 0 })
+  map.set(chain.wrappedNative.address, { ...chain.wrappedNative, transferFeeBps: 0 })
+  for (const t of fromSource) map.set(t.address.toLowerCase() as Address, { ...t, address: t.address.toLowerCase() as Address })
+  return map
+}
+
+/** Pool states to simulatable pools; states of unknown families or dexes, or malformed ones, are skipped. */
+function buildPools(chain: ChainConfig, liquidity: Liquidity, families: readonly PoolFamily[]): Pool[] {
+  const byId = new Map(families.map((f) => [f.id, f]))
+  const pools: Pool[] = []
+  for (const state of liquidity.pools) {
+    const family = byId.get(state.family)
+    const dexIndex = chain.dexes.findIndex((d) => d.id === state.dex && d.family === state.family)
+    if (!family || dexIndex < 0) {
+      liquidity.report.skipped.push({ address: state.address, reason: family ? `unknown dex ${state.dex}` : `no family ${state.family}` })
+      continue
+    }
+    try {
+      pools.push(family.fromState(state, { chain, dex: chain.dexes[dexIndex]!, dexIndex }))
+    } catch (error) {
+      liquidity.report.skipped.push({ address: state.address, reason: error instanceof Error ? error.message : 'malformed state' })
+    }
+  }
+  return pools
+}
+
+type AssembleParameters = {
+  chain: ChainConfig
+  intent: NormalizedIntent
+  liquidity: Liquidity
+  plan: Plan
+  amountIn: bigint
+  feePlan: FeePlan
+  describe: (token: Address) => TokenMetadata | undefined
+  pairs: ReturnType<typeof indexPairs>
+  options: GetQuoteOptions
+}
+
+function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, options }: AssembleParameters): Quote {
+  const { sellToken, buyToken } = intent
+  const weth = chain.wrappedNative.address
+  const feeBase = feePlan.side === 'input' ? amountIn : plan.amountOut
+  const feeTokenAddress = feePlan.side === 'input' ? sellToken : buyToken
+  const shareAmounts = feeAmounts(feePlan.shares, feeBase)
+  const amountOut = feePlan.side === 'output' ? afterFees(feePlan.shares, plan.amountOut) : plan.amountOut
+  const minimumAmountOut = (amountOut * BigInt(10_000 - intent.slippageBps)) / 10_000n
+
+  const impact = priceImpact(plan)
+  const impactBps = Math.round(impact * 100) / 100
+  if (impact > intent.priceImpactLimitBps)
+    throw new QuoteError({
+      statusCode: 400,
+      message: `Price impact of ${impactBps} bps too high (limit = ${intent.priceImpactLimitBps} bps)`,
+      details: null,
+    })
+
+  const sellMeta = describe(sellToken)!
+  const buyMeta = describe(buyToken)!
+  const id = options.id !== undefined && isUuid(options.id) ? options.id.toLowerCase() : createUuidV7(options.now?.() ?? Date.now(), options.randomBytes)
+  const executor = chain.executor ?? getExecutorAddress(chain)
+
+  const swaps: Swap[][] =
+    plan.paths.length === 0
+      ? [[wrapSwap(chain, sellToken, buyToken, plan.amountIn)]]
+      : plan.paths.map((p) =>
+          p.hops.map((h) => ({
+            key: h.pool.key,
+            address: h.pool.address,
+            protocol: h.pool.protocol,
+            fork: h.pool.fork,
+            tokenIn: h.tokenIn,
+            tokenOut: h.tokenOut,
+            amountIn: h.amountIn.toString(),
+            amountOut: h.amountOut.toString(),
+          })),
+        )
+
+  const data = buildFillCalldata({
+    id: uuidToBytes16(id),
+    tokenIn: sellToken,
+    tokenOut: buyToken,
+    amountIn,
+    amountOut,
+    minAmountOut: minimumAmountOut,
+    receiver: intent.receiver,
+    feeOnOutput: feePlan.side === 'output',
+    fees: feePlan.shares,
+    surplusRecipient: feePlan.surplusRecipient,
+    surplusBps: feePlan.surplusBps,
+    treasury: feePlan.treasury,
+    paths: plan.paths.map((p) => ({ amountIn: p.amountIn, steps: p.hops.map((h) => h.pool.buildStep(h.tokenIn, h.tokenOut)) })),
+  })
+  const gasEstimate = estimateFillGas({
+    data,
+    stepGas: plan.gas,
+    paths: plan.paths.length,
+    feeShares: feePlan.shares.length,
+    nativeIn: isNative(sellToken),
+    nativeOut: isNative(buyToken),
+  })
+
+  // Tokens: the sell and buy tokens, then every intermediate the route passes through.
+  const tokenAddresses: Address[] = [sellToken, buyToken]
+  for (const path of plan.paths) for (const hop of path.hops) for (const t of [hop.tokenIn, hop.tokenOut]) tokenAddresses.push(t)
+  const stables = chain.usdStablecoins.map((a) => describe(a)).filter((t): t is TokenMetadata => t !== undefined)
+  const seen = new Set<Address>()
+  const tokens: Token[] = []
+  for (const address of tokenAddresses) {
+    if (seen.has(address)) continue
+    if ((address === weth && (isNative(sellToken) || isNative(buyToken))) && !(sellToken === weth || buyToken === weth)) continue
+    seen.add(address)
+    const meta = describe(address)
+    if (!meta) continue
+    const priced = isNative(address) ? weth : address
+    tokens.push({
+      address,
+      symbol: meta.symbol,
+      decimals: meta.decimals,
+      transferFeeBps: meta.transferFeeBps,
+      priceUsd: getPriceUsd(pairs, priced, meta.decimals, stables, chain.majorTokens),
+    })
+  }
+
+  const fees = feePlan.shares
+    .map((share, i) => ({ token: feeTokenAddress, amount: shareAmounts[i]!, recipient: share.recipient }))
+    .filter((f) => f.amount > 0n)
+    .map((f) => ({ ...f, amount: f.amount.toString() }))
+
+  return {
+    blockNumber: liquidity.blockNumber,
+    amountIn: amountIn.toString(),
+    amountOut: amountOut.toString(),
+    minimumAmountOut: minimumAmountOut.toString(),
+    price: displayPrice(amountIn, sellMeta.decimals, amountOut, buyMeta.decimals),
+    priceImpactBps: impactBps,
+    description: describeRoute(sellToken, buyToken, swaps, plan),
+    tokens,
+    route: { swaps, amountIn: plan.amountIn.toString(), amountOut: plan.amountOut.toString() },
+    approval: isNative(sellToken) ? null : { token: sellToken, amount: amountIn.toString(), spender: executor },
+    transaction: { to: executor, data, value: isNative(sellToken) ? amountIn.toString() : '0' },
+    gasEstimate: Number(gasEstimate),
+    fees,
+    id,
+    appId: intent.appId,
+  }
+}
+
+/**
+ * Price impact in bps (decisions.md §4): 1 - gross output / (routed input x
+ * the best zero-size, fee-free rate among the paths used), floored at 0.
+ */
+function priceImpact(plan: Plan): number {
+  if (plan.paths.length === 0 || plan.amountIn === 0n) return 0
+  let spot = 0
+  for (const p of plan.paths) {
+    let rate = 1
+    for (const h of p.path) rate *= h.pool.spotPrice(h.tokenIn, h.tokenOut)
+    if (rate > spot) spot = rate
+  }
+  if (!(spot > 0)) return 0
+  const impact = 10_000 * (1 - Number(plan.amountOut) / (Number(plan.amountIn) * spot))
+  return impact > 0 ? impact : 0
+}
+
+function displayPrice(amountIn: bigint, decimalsIn: number, amountOut: bigint, decimalsOut: number): number | null {
+  if (amountOut === 0n) return null
+  const price = (Number(amountIn) / 10 ** decimalsIn) / (Number(amountOut) / 10 ** decimalsOut)
+  return Number.isFinite(price) ? price : null
+}
+
+function wrapSwap(chain: ChainConfig, sellToken: Address, buyToken: Address, amount: bigint): Swap {
+  const weth = chain.wrappedNative.address
+  return {
+    key: weth,
+    address: weth,
+    protocol: 'Wrapped Native',
+    fork: chain.wrappedNative.symbol,
+    tokenIn: sellToken,
+    tokenOut: buyToken,
+    amountIn: amount.toString(),
+    amountOut: amount.toString(),
+  }
+}
+
+function describeRoute(sellToken: Address, buyToken: Address, swaps: Swap[][], plan: Plan): string {
+  return swaps
+    .map((path, i) => {
+      const amount = path[0]!.amountIn
+      const via = path.map((s) => s.key).join(', ')
+      const middle = path.slice(0, -1).map((s) => ` -> ${s.tokenOut}`).join('')
+      return `[Route ${i + 1}] ${i === 0 ? 'Swap' : 'with'} ${amount} x ${sellToken}${middle} -> ${buyToken} via ${via}`
+    })
+    .join('; ') + (plan.paths.length === 0 ? ' (wrap)' : '')
+}
