@@ -24,9 +24,10 @@ import type { UniswapV3PoolState } from '../src/protocols/uniswapV3/state.js'
 import { testTokenAbi, uniswapV2PairAbi, uniswapV3FactoryAbi, uniswapV3PoolAbi } from './devnet/abis.js'
 import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { compileTestContracts } from './devnet/compile.js'
-import { DEVNET_GAS, type Devnet, type DevnetSymbol, deployDevnet } from './devnet/deployDevnet.js'
+import { DEVNET_GAS, type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import { getSqrtPriceX96 } from './devnet/priceMath.js'
 import { rpc, sendDevnetTransaction } from './devnet/rpc.js'
+import type { DevnetSymbol } from './devnet/universe.js'
 
 const MIN_TICK = -887272
 const MAX_TICK = 887272
@@ -277,6 +278,7 @@ describe('createRpcSource on a devnet', () => {
     const ethCalls = calls.filter((c) => c.method === 'eth_call')
     expect(ethCalls.length).toBeGreaterThanOrEqual(2)
     for (const call of ethCalls) expect(call.params[1]).toBe(firstBlockTag)
+    expect(first.report.requests).toBe(counting.requests.length)
 
     const v3Pool = devnet.getPool('WETH', 'USDC', 'uniswapV3', 500)
     const v2Pair = devnet.getPool('WETH', 'USDC', 'uniswapV2')
@@ -346,26 +348,32 @@ describe('createRpcSource on a devnet', () => {
 
     counting.reset()
     const warmStarted = performance.now()
-    await source.getLiquidity({ chain: devnet.chain, tokenIn: foo, tokenOut: token('WETH') })
+    const warmLiquidity = await source.getLiquidity({ chain: devnet.chain, tokenIn: foo, tokenOut: token('WETH') })
     const warmMs = performance.now() - warmStarted
     const warmRequests = counting.requests.map((r) => r.methods.join('+'))
     const warmStages = counting.stages()
+    const warm = counting.requests.length
 
     // Gas of the lens call for these candidates, at the same block.
     const dexes = devnet.chain.dexes.filter((d) => d.family === 'uniswapV3')
     const lensCall = await captureLensCall(cold.blockNumber, [foo, ...majors.map(token)], dexes)
     const lensGas = await anvil.publicClient.estimateGas({ data: lensCall.data, blockNumber: BigInt(cold.blockNumber) })
+    // Mined as a transaction (and reverted away), the receipt gives the gas actually used.
+    const checkpoint = await anvil.checkpoint()
+    const lensReceipt = await sendDevnetTransaction(anvil.rpcUrl, { label: 'lens', from: devnet.accounts.deployer, data: lensCall.data, gas: 10_000_000n })
+    await checkpoint.restore()
 
     console.log(
       `cold getLiquidity: ${coldRequests.length} requests in ${coldStages} stages, ${coldMs.toFixed(1)} ms [${coldRequests.join(', ')}], ` +
         `report ${JSON.stringify(cold.report)}; warm: ${warmRequests.length} requests in ${warmStages} stages, ${warmMs.toFixed(1)} ms; ` +
         `lens: ${lensCall.candidates} candidates, ${cold.pools.filter(isV3).length} pools, ${cold.pools.filter(isV3).reduce((n, p) => n + p.ticks.length, 0)} ticks, ` +
-        `~${lensGas} gas (estimate), ${(lensCall.resultBytes)} bytes returned`,
+        `${lensReceipt.gasUsed} gas used (estimate ${lensGas}), ${lensCall.resultBytes} bytes returned`,
     )
     expect(coldRequests.length).toBeLessThanOrEqual(5)
     expect(coldStages).toBeLessThanOrEqual(2)
     expect(cold.report.requests).toBe(coldRequests.length)
     expect(warmRequests.length).toBeLessThanOrEqual(4)
+    expect(warmLiquidity.report.requests).toBe(warm)
     expect(warmStages).toBeLessThanOrEqual(2)
     expect(warmRequests).not.toContain('eth_chainId')
     expect(cold.pools.filter(isV2).length).toBeGreaterThan(0)

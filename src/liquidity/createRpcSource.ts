@@ -3,11 +3,12 @@ import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase } from '../protocols/types.js'
-import type { Liquidity, LiquiditySource, TokenMetadata } from './types.js'
+import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
 
 const erc20MetadataAbi = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
   { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
 ] as const
 
 export type CreateRpcSourceParameters = {
@@ -39,9 +40,10 @@ export function createRpcSource({ client, chain, families = defaultFamilies, con
   const known = new Map<Address, TokenMetadata>()
   for (const t of [...chain.tokens, chain.wrappedNative]) known.set(t.address, { ...t, transferFeeBps: 0 })
 
-  const readMetadata = async (tokens: readonly Address[], blockNumber: bigint): Promise<void> => {
+  /** Reads and caches the metadata of tokens not seen before; returns the requests it sent (0 or 1). */
+  const readMetadata = async (tokens: readonly Address[], blockNumber: bigint): Promise<number> => {
     const unknown = tokens.filter((t) => !known.has(t) && !metadataCache.has(t))
-    if (unknown.length === 0) return
+    if (unknown.length === 0) return 0
     const results = await client.multicall({
       contracts: unknown.flatMap((address) => [
         { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
@@ -62,10 +64,36 @@ export function createRpcSource({ client, chain, families = defaultFamilies, con
           : null,
       )
     })
+    return 1
+  }
+
+  /** Balances at the pinned block: ERC-20s in one multicall, native with one call each. */
+  const readBalances = (accounts: readonly AccountToken[], blockNumber: bigint) => {
+    const erc20 = accounts.filter((a) => a.token !== zeroAddress)
+    const native = accounts.filter((a) => a.token === zeroAddress)
+    const result = Promise.all([
+      erc20.length === 0
+        ? Promise.resolve([])
+        : client.multicall({
+            contracts: erc20.map((a) => ({ address: a.token, abi: erc20MetadataAbi, functionName: 'balanceOf' as const, args: [a.account] as const })),
+            allowFailure: true,
+            blockNumber,
+            deployless: true,
+            batchSize: 0,
+          }),
+      Promise.all(native.map((a) => client.getBalance({ address: a.account, blockNumber }))),
+    ]).then(([tokenResults, nativeResults]) => [
+      ...erc20.flatMap((a, i) => {
+        const r = tokenResults[i]
+        return r && r.status === 'success' ? [{ ...a, balance: r.result as bigint }] : []
+      }),
+      ...native.map((a, i) => ({ ...a, balance: nativeResults[i]! })),
+    ])
+    return { result, requests: (erc20.length > 0 ? 1 : 0) + native.length }
   }
 
   return {
-    async getLiquidity({ chain: requested, tokenIn, tokenOut }): Promise<Liquidity> {
+    async getLiquidity({ chain: requested, tokenIn, tokenOut, accounts = [] }): Promise<Liquidity> {
       if (requested.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested.id}`)
       let requests = 0
       try {
@@ -79,12 +107,16 @@ export function createRpcSource({ client, chain, families = defaultFamilies, con
           requests++
           reads.push(family.readPools({ client, chain, blockNumber, tokens: candidates, dexes }))
         }
-        requests += 2
-        const [pools, , gasPrice] = await Promise.all([
+        requests++
+        const balanceReads = readBalances(accounts, blockNumber)
+        requests += balanceReads.requests
+        const [pools, metadataRequests, gasPrice, balances] = await Promise.all([
           Promise.all(reads).then((lists) => lists.flat()),
           readMetadata(candidates, blockNumber),
           client.getGasPrice(),
+          balanceReads.result,
         ])
+        requests += metadataRequests
         const tokens: TokenMetadata[] = []
         for (const address of candidates) {
           const meta = known.get(address) ?? metadataCache.get(address)
@@ -96,6 +128,7 @@ export function createRpcSource({ client, chain, families = defaultFamilies, con
           tokens,
           pools,
           gasPriceWei: gasPrice,
+          balances,
           report: { roundTrips: 2, requests, skipped: [] },
         }
       } catch (error) {

@@ -16,7 +16,16 @@ export type LiquidityRequest = {
   chain: ChainConfig
   tokenIn: Address
   tokenOut: Address
+  /**
+   * Balances the quote would like to know at the same block (the receiver's and
+   * fee recipients'), for its gas estimate: paying an empty balance costs more.
+   * `token` is the zero address for native. A source may ignore it.
+   */
+  accounts?: readonly AccountToken[]
 }
+
+/** An account's balance of one token (zero address: native). */
+export type AccountToken = { token: Address; account: Address }
 
 /** How the source got its answer: for reports and benchmarks. */
 export type LiquidityReport = {
@@ -40,6 +49,8 @@ export type Liquidity = {
   pools: PoolStateBase[]
   /** Gas price at that block, when the source knows it. */
   gasPriceWei?: bigint
+  /** The requested `accounts` balances the source read, at the same block. */
+  balances?: readonly (AccountToken & { balance: bigint })[]
   report: LiquidityReport
 }
 

@@ -1,20 +1,29 @@
 import type { Hex } from 'viem'
 
-/**
- * The executor's gas outside its steps, measured on anvil (test/gas.test.ts):
- * the order's decoding, the pull (transferFrom into an empty executor
- * balance), the output measurement, the receiver's transfer into a zero
- * balance, the Fill event, and the reentrancy lock.
- */
-export const ORDER_BASE_GAS = 70_000n
-/** Paying one fee share: a transfer that may create the recipient's balance. */
-export const FEE_SHARE_GAS = 30_000n
-/** Wrapping native input (WETH.deposit). */
-export const WRAP_GAS = 25_000n
-/** Unwrapping for native output (WETH.withdraw and the ETH send). */
-export const UNWRAP_GAS = 22_000n
-/** Each extra path: its loop iteration and calldata decoding. */
-export const PATH_GAS = 3_000n
+// The executor's gas, outside the pools' own steps (each pool family reports
+// those), fitted on anvil against the real Uniswap bytecode: 712 fills of
+// 1–15 hops, native in and out, fees to empty and funded accounts; the model
+// is the tightest one that never under-estimates those fills (a linear
+// program), times ESTIMATE_MARGIN. Regenerate the data with
+// test/calibration/gasData.calibrate.ts and fit with scripts/fitGasModel.py
+// when the executor changes.
+
+/** Decoding, the pull, the output measurement, the Fill event and the lock. */
+export const ORDER_BASE_GAS = 38_000n
+/** A pool already traded earlier in the same fill is warm: its step costs this much less. */
+export const WARM_POOL_DISCOUNT = 45_500n
+/** Unwrapping for native output (WETH.withdraw). */
+export const UNWRAP_GAS = 6_300n
+/** Paying a token to an account with an empty balance (a fresh storage slot). */
+export const TOKEN_TRANSFER_FRESH_GAS = 23_900n
+/** Paying a token to an account that already holds some. */
+export const TOKEN_TRANSFER_FUNDED_GAS = 7_000n
+/** Sending native to an account that does not exist yet (new-account surcharge). */
+export const NATIVE_TRANSFER_FRESH_GAS = 31_700n
+/** Sending native to an existing account. */
+export const NATIVE_TRANSFER_FUNDED_GAS = 5_100n
+/** Head-room on the modelled execution gas, in percent. */
+export const ESTIMATE_MARGIN_PERCENT = 106n
 
 /**
  * Intrinsic gas of a transaction with this calldata: 21000, plus 4 per zero
@@ -33,24 +42,28 @@ export function intrinsicGas(data: Hex, executionGas: bigint): bigint {
   return standard > floor ? standard : floor
 }
 
+/** One payment the fill makes: native or token, to an account that may hold nothing yet. */
+export type Payment = { native: boolean; funded: boolean }
+
 /**
- * A fill's gas: intrinsic cost of its calldata plus the executor's work,
- * biased to over-estimate (cold storage, fresh balances), never under.
+ * A fill's gas: intrinsic cost of its calldata plus the executor's work.
+ * Unknown balances count as empty, so the estimate errs high, never low.
  */
 export function estimateFillGas(parameters: {
   data: Hex
+  /** Sum of the steps' gas as the pools report it. */
   stepGas: bigint
-  paths: number
-  feeShares: number
-  nativeIn: boolean
+  /** Steps that trade a pool an earlier step of the same fill already traded. */
+  warmSteps: number
   nativeOut: boolean
+  payments: readonly Payment[]
 }): bigint {
-  const execution =
-    ORDER_BASE_GAS +
-    parameters.stepGas +
-    BigInt(parameters.paths) * PATH_GAS +
-    BigInt(parameters.feeShares) * FEE_SHARE_GAS +
-    (parameters.nativeIn ? WRAP_GAS : 0n) +
-    (parameters.nativeOut ? UNWRAP_GAS : 0n)
-  return intrinsicGas(parameters.data, execution)
+  let execution = ORDER_BASE_GAS + parameters.stepGas - BigInt(parameters.warmSteps) * WARM_POOL_DISCOUNT
+  if (parameters.nativeOut) execution += UNWRAP_GAS
+  for (const p of parameters.payments) {
+    if (p.native) execution += p.funded ? NATIVE_TRANSFER_FUNDED_GAS : NATIVE_TRANSFER_FRESH_GAS
+    else execution += p.funded ? TOKEN_TRANSFER_FUNDED_GAS : TOKEN_TRANSFER_FRESH_GAS
+  }
+  if (execution < 0n) execution = 0n
+  return intrinsicGas(parameters.data, (execution * ESTIMATE_MARGIN_PERCENT + 99n) / 100n)
 }

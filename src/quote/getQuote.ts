@@ -33,6 +33,12 @@ export type GetQuoteOptions = ChainsOption & {
   now?: () => number
   /** Randomness for the UUID v7. */
   randomBytes?: RandomBytes
+  /**
+   * The address that will send the transaction, when the host knows it. Only
+   * the gas estimate uses it (is the output paid into an empty balance?); the
+   * transaction itself pays `msg.sender` whoever sends it.
+   */
+  sender?: Address
 }
 
 /** What `getQuote` resolves to: the Quote of quote-api.md. */
@@ -81,9 +87,19 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   const tokenIn = wrapped(intent.sellToken)
   const tokenOut = wrapped(intent.buyToken)
 
+  const side = getFeeSide(chain, tokenIn, tokenOut)
+  const app = intent.appId ? options.apps?.[intent.appId] : undefined
+  const feePlan = buildFeePlan(intent, chain, side, app)
+  const feeToken = side === 'input' ? intent.sellToken : intent.buyToken
+  const payee = intent.receiver ?? (options.sender ? (options.sender.toLowerCase() as Address) : null)
+  const accounts = [
+    ...(payee ? [{ token: intent.buyToken, account: payee }] : []),
+    ...feePlan.shares.map((s) => ({ token: feeToken, account: s.recipient })),
+  ]
+
   let liquidity: Liquidity
   try {
-    liquidity = await source.getLiquidity({ chain, tokenIn, tokenOut })
+    liquidity = await source.getLiquidity({ chain, tokenIn, tokenOut, accounts })
   } catch (error) {
     if (error instanceof QuoteError) throw error
     throw unavailable('Liquidity source unavailable', error)
@@ -100,9 +116,6 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   const pools = buildPools(chain, liquidity, options.families ?? defaultFamilies)
   const pairs = indexPairs(pools)
   const connectors = chain.majorTokens
-  const side = getFeeSide(chain, tokenIn, tokenOut)
-  const app = intent.appId ? options.apps?.[intent.appId] : undefined
-  const feePlan = buildFeePlan(intent, chain, side, app)
   const fees = {
     routedOf: (amountIn: bigint) => (side === 'input' ? afterFees(feePlan.shares, amountIn) : amountIn),
     netOf: (gross: bigint) => (side === 'output' ? afterFees(feePlan.shares, gross) : gross),
@@ -138,7 +151,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   }
   if (!plan || plan.amountOut <= 0n) throw noRoute()
 
-  return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, options })
+  return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options })
 }
 
 /** Least input whose wrap nets `target` after fees (wrapping is 1:1). */
@@ -191,10 +204,12 @@ type AssembleParameters = {
   feePlan: FeePlan
   describe: (token: Address) => TokenMetadata | undefined
   pairs: ReturnType<typeof indexPairs>
+  /** Who receives the output, when known (the receiver, or the host-given sender). */
+  payee: Address | null
   options: GetQuoteOptions
 }
 
-function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, options }: AssembleParameters): Quote {
+function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options }: AssembleParameters): Quote {
   const { sellToken, buyToken } = intent
   const weth = chain.wrappedNative.address
   const feeBase = feePlan.side === 'input' ? amountIn : plan.amountOut
@@ -248,14 +263,26 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
     treasury: feePlan.treasury,
     paths: plan.paths.map((p) => ({ amountIn: p.amountIn, steps: p.hops.map((h) => h.pool.buildStep(h.tokenIn, h.tokenOut)) })),
   })
-  const gasEstimate = estimateFillGas({
-    data,
-    stepGas: plan.gas,
-    paths: plan.paths.length,
-    feeShares: feePlan.shares.length,
-    nativeIn: isNative(sellToken),
-    nativeOut: isNative(buyToken),
-  })
+  // Payments the fill makes, each into an empty or a funded balance (unknown counts as empty;
+  // the sender always holds native, since it pays for gas).
+  const funded = (token: Address, account: Address | null) =>
+    account === null
+      ? isNative(token)
+      : (liquidity.balances ?? []).some((b) => b.token === token && b.account === account && b.balance > 0n)
+  const payments = [
+    { native: isNative(buyToken), funded: funded(buyToken, payee) },
+    ...feePlan.shares
+      .filter((_, i) => shareAmounts[i]! > 0n)
+      .map((s) => ({ native: isNative(feeTokenAddress), funded: funded(feeTokenAddress, s.recipient) })),
+  ]
+  const touched = new Set<string>()
+  let warmSteps = 0
+  for (const path of plan.paths)
+    for (const hop of path.hops) {
+      if (touched.has(hop.pool.key)) warmSteps++
+      touched.add(hop.pool.key)
+    }
+  const gasEstimate = estimateFillGas({ data, stepGas: plan.gas, warmSteps, nativeOut: isNative(buyToken), payments })
 
   // Tokens: the sell and buy tokens, then every intermediate the route passes through.
   const tokenAddresses: Address[] = [sellToken, buyToken]

@@ -1,4 +1,4 @@
-import { findRoute } from '../router/findRoute.js'
+import { findPaths, findRoute } from '../router/findRoute.js'
 import { simulatePlan } from '../router/simulatePlan.js'
 import type { Path, Plan, RouteParameters } from '../router/types.js'
 
@@ -65,18 +65,15 @@ function leastInput(shape: Shape, target: bigint, hi: bigint, fees: FeeMaps): Si
  * again, keeping the smaller input.
  */
 export function solveExactOut(parameters: RouteParameters, target: bigint, fees: FeeMaps): SizedPlan | undefined {
-  // Upper bound: double an input until the router's plan nets the target (or liquidity runs out).
-  let hi = target > 0n ? target : 1n
-  let sized: SizedPlan | undefined
   const routeAt = (amountIn: bigint): SizedPlan | undefined => {
     const routed = fees.routedOf(amountIn)
     if (routed <= 0n) return undefined
     const plan = findRoute(parameters, routed)
     return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
   }
-  // Seed the bound from the best rate at a small size, so the doubling starts close.
-  const probe = routeAt(hi)
-  if (probe && probe.net > 0n) hi = (target * hi) / probe.net + 1n
+  // Upper bound: the input the best single path needs (exact-out through its hops), else doubling from 1.
+  let hi = singlePathInput(parameters, target, fees) ?? 1n
+  let sized: SizedPlan | undefined
   let filled = false
   for (let i = 0; i < 256; i++) {
     sized = routeAt(hi)
@@ -96,4 +93,42 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
     if (again && again.amountIn < best.amountIn) best = again
   }
   return best
+}
+
+/** Least x with f(x) >= target for a non-decreasing f, searching up from `target` (fees only shrink amounts). */
+function leastWith(f: (x: bigint) => bigint, target: bigint): bigint {
+  let lo = target - 1n
+  let hi = target > 0n ? target : 1n
+  while (f(hi) < target) {
+    lo = hi
+    hi *= 2n
+  }
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n
+    if (f(mid) >= target) hi = mid
+    else lo = mid
+  }
+  return hi
+}
+
+/**
+ * The input the best single path needs for the target, computed backwards with
+ * each pool's exact-out math; undefined when no single path can deliver it.
+ */
+function singlePathInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): bigint | undefined {
+  const gross = leastWith(fees.netOf, target)
+  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
+    connectors: parameters.connectors,
+    maxHops: parameters.maxHops ?? 3,
+  })
+  let best: bigint | undefined
+  for (const path of paths) {
+    let amount: bigint | undefined = gross
+    for (let k = path.length - 1; k >= 0 && amount !== undefined; k--) {
+      const hop = path[k]!
+      amount = hop.pool.quoteExactOut(hop.tokenIn, hop.tokenOut, amount)?.amountIn
+    }
+    if (amount !== undefined && (best === undefined || amount < best)) best = amount
+  }
+  return best === undefined ? undefined : leastWith(fees.routedOf, best)
 }

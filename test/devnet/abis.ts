@@ -2,7 +2,8 @@ import { parseAbi } from 'viem'
 
 // Typed ABIs of the contracts the devnet deploys and tests call. The npm JSON
 // artifacts carry the bytecode but lose ABI types, so the parts tests use are
-// written out here (devnet.test.ts checks them against the compiled ones).
+// written out here (devnet.test.ts checks those of the test contracts against
+// what solc compiles).
 
 /**
  * ERC-20 plus `mint` (test/contracts/TestToken.sol). The ERC-20 part also fits WETH9.

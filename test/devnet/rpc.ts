@@ -14,6 +14,11 @@ type RpcResponse = { id: number; result?: unknown; error?: { code: number; messa
 
 let nextId = 1
 
+// Fee caps for batched transactions: far above any base fee a devnet reaches,
+// and only base fee plus tip is charged.
+const MAX_FEE_PER_GAS = 1_000_000_000_000n
+const PRIORITY_FEE_PER_GAS = 1_000_000_000n
+
 /**
  * Sends several JSON-RPC calls in one HTTP request (a JSON-RPC batch) and
  * returns their results in order. Throws on the first call that failed.
@@ -113,10 +118,23 @@ export async function sendDevnetTransaction(url: string, tx: DevnetTransaction):
 }
 
 /**
- * Sends many transactions in one JSON-RPC batch and waits for all receipts.
- * Nonces are assigned here, per sender, from `eth_getTransactionCount`, so
- * the batch executes in the order given whatever order anvil reads it in.
- * Throws naming the first transaction that reverted.
+ * Sends many transactions and mines them in as few blocks as their gas limits
+ * allow. Automine is paused; nonces are assigned here per sender, in the order
+ * given; the transactions go out in JSON-RPC batches, each of which fits one
+ * block by gas limit and is mined by one `evm_mine`. Throws naming the first
+ * transaction that reverted.
+ *
+ * Why this shape, all measured on anvil 1.7.1:
+ * - with automine on, a batch's calls run concurrently and a transaction that
+ *   arrives ahead of its nonce is sometimes lost from the pool;
+ * - a block builder that skips a transaction too big for the remaining gas
+ *   then tries that sender's later transactions, and drops them for their
+ *   nonce gap: so a batch never holds more gas limit than a block;
+ * - full blocks raise the base fee past the caps anvil fills in, so fee caps
+ *   are explicit (only base fee plus tip is charged).
+ *
+ * Transactions of different senders must not depend on each other: a block
+ * orders senders by fee, not by position here.
  *
  * @example
  * const receipts = await sendDevnetTransactions(anvil.rpcUrl, [deployA, deployB, callA])
@@ -124,47 +142,76 @@ export async function sendDevnetTransaction(url: string, tx: DevnetTransaction):
 export async function sendDevnetTransactions(
   url: string,
   txs: readonly DevnetTransaction[],
-  options: { timeoutMs?: number } = {},
 ): Promise<TransactionReceipt[]> {
+  if (txs.length === 0) return []
   const senders = [...new Set(txs.filter((tx) => tx.nonce === undefined).map((tx) => tx.from.toLowerCase()))]
-  const counts = await rpcBatch<Hex[]>(
-    url,
-    senders.map((sender) => ({ method: 'eth_getTransactionCount', params: [sender, 'pending'] })),
-  )
+  const [automine, block, ...counts] = await rpcBatch<[boolean, { gasLimit: Hex }, ...Hex[]]>(url, [
+    { method: 'anvil_getAutomine', params: [] },
+    { method: 'eth_getBlockByNumber', params: ['latest', false] },
+    ...senders.map((sender) => ({ method: 'eth_getTransactionCount', params: [sender, 'pending'] })),
+  ])
+  const blockGasLimit = BigInt(block.gasLimit)
   const nonces = new Map(senders.map((sender, i) => [sender, Number(counts[i])]))
   const numbered = txs.map((tx) => {
+    if (tx.gas > blockGasLimit) throw new Error(`devnet transaction "${tx.label}": gas ${tx.gas} exceeds the block gas limit`)
     if (tx.nonce !== undefined) return tx
     const sender = tx.from.toLowerCase()
     const nonce = nonces.get(sender) as number
     nonces.set(sender, nonce + 1)
     return { ...tx, nonce }
   })
-  const hashes = await rpcBatch<Hex[]>(
-    url,
-    numbered.map((tx) => ({ method: 'eth_sendTransaction', params: [toRpcTransaction(tx)] })),
-  )
-
-  const receipts: (TransactionReceipt | undefined)[] = txs.map(() => undefined)
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
-  for (;;) {
-    const missing = receipts.flatMap((receipt, i) => (receipt ? [] : [i]))
-    if (missing.length === 0) break
-    const answers = await rpcBatch<(RpcTransactionReceipt | null)[]>(
-      url,
-      missing.map((i) => ({ method: 'eth_getTransactionReceipt', params: [hashes[i]] })),
-    )
-    answers.forEach((answer, j) => {
-      if (answer) receipts[missing[j] as number] = formatTransactionReceipt(answer)
-    })
-    if (answers.some((answer) => answer === null)) {
-      if (Date.now() > deadline) {
-        const label = numbered[missing[answers.indexOf(null)] as number]?.label
-        throw new Error(`devnet transaction "${label}" was not mined in time`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2))
+  const chunks: DevnetTransaction[][] = [[]]
+  let chunkGas = 0n
+  for (const tx of numbered) {
+    if (chunkGas + tx.gas > blockGasLimit) {
+      chunks.push([])
+      chunkGas = 0n
     }
+    chunks[chunks.length - 1]?.push(tx)
+    chunkGas += tx.gas
   }
-  const done = receipts as TransactionReceipt[]
-  for (const [i, receipt] of done.entries()) await assertSucceeded(url, numbered[i] as DevnetTransaction, receipt)
-  return done
+
+  const hashes: Hex[] = []
+  if (automine) await rpc(url, 'evm_setAutomine', [false])
+  try {
+    for (const chunk of chunks) {
+      const sent = await rpcBatch<Hex[]>(
+        url,
+        chunk.map((tx) => ({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              ...toRpcTransaction(tx),
+              maxFeePerGas: numberToHex(MAX_FEE_PER_GAS),
+              maxPriorityFeePerGas: numberToHex(PRIORITY_FEE_PER_GAS),
+            },
+          ],
+        })),
+      ).catch(async (error: unknown) => {
+        // Leave no half-sent batch behind to be mined later.
+        await rpc(url, 'anvil_dropAllTransactions', [])
+        throw error
+      })
+      hashes.push(...sent)
+      await rpc(url, 'evm_mine', [])
+      const status = await rpc<{ pending: Hex; queued: Hex }>(url, 'txpool_status', [])
+      if (Number(status.pending) + Number(status.queued) > 0) {
+        await rpc(url, 'anvil_dropAllTransactions', [])
+        throw new Error(`${Number(status.pending) + Number(status.queued)} devnet transactions did not fit their block`)
+      }
+    }
+  } finally {
+    if (automine) await rpc(url, 'evm_setAutomine', [true])
+  }
+
+  const answers = await rpcBatch<(RpcTransactionReceipt | null)[]>(
+    url,
+    hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+  )
+  const receipts = answers.map((answer, i) => {
+    if (!answer) throw new Error(`devnet transaction "${numbered[i]?.label}" was dropped`)
+    return formatTransactionReceipt(answer)
+  })
+  for (const [i, receipt] of receipts.entries()) await assertSucceeded(url, numbered[i] as DevnetTransaction, receipt)
+  return receipts
 }

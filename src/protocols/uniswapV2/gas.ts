@@ -1,6 +1,6 @@
 /**
  * Gas of one V2 step in weft's executor (transfer to the pair, getReserves,
  * balanceOf, swap with its two balance reads and the oracle update), measured
- * on anvil against UniswapV2Pair with cold pair storage; see test/gas.test.ts.
+ * on anvil against UniswapV2Pair with cold pair storage (see src/quote/estimateGas.ts).
  */
-export const V2_STEP_GAS = 62_000n
+export const V2_STEP_GAS = 61_100n

@@ -1,5 +1,6 @@
 import type { PoolFamily } from '../types.js'
 import { UniswapV3Pool } from './pool.js'
+import { readUniswapV3Pools } from './readPools.js'
 import type { UniswapV3PoolState } from './state.js'
 
 /**
@@ -15,4 +16,5 @@ export const uniswapV3Family: PoolFamily<UniswapV3PoolState> = {
   id: 'uniswapV3',
   executorKind: 2,
   fromState: (state, context) => UniswapV3Pool.fromState(state, context),
+  readPools: readUniswapV3Pools,
 }

@@ -67,6 +67,20 @@ function sumToInt256(a: bigint, b: bigint): bigint {
   return sum
 }
 
+// getSqrtRatioAtTick of initialized ticks, which every swap over them needs
+// again. Only frozen tick objects are cached (the pool adapter's are), so an
+// entry cannot go stale.
+const tickSqrtPrices = new WeakMap<InitializedTick, bigint>()
+
+function getInitializedTickSqrtPrice(tick: InitializedTick): bigint {
+  let sqrtPriceX96 = tickSqrtPrices.get(tick)
+  if (sqrtPriceX96 === undefined) {
+    sqrtPriceX96 = getSqrtRatioAtTick(tick.index)
+    if (Object.isFrozen(tick)) tickSqrtPrices.set(tick, sqrtPriceX96)
+  }
+  return sqrtPriceX96
+}
+
 /**
  * Runs UniswapV3Pool.swap's loop off-chain, bit for bit (v3-core 1.0.1): one
  * computeSwapStep per initialized tick or bitmap-word boundary, each rounded
@@ -139,7 +153,8 @@ export function simulateSwap(
     if (tickNext < MIN_TICK) tickNext = MIN_TICK
     else if (tickNext > MAX_TICK) tickNext = MAX_TICK
 
-    const sqrtPriceNextX96 = getSqrtRatioAtTick(tickNext)
+    const sqrtPriceNextX96 =
+      position >= 0 ? getInitializedTickSqrtPrice(ticks[position] as InitializedTick) : getSqrtRatioAtTick(tickNext)
     const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
     computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
     sqrtPriceX96 = step.sqrtRatioNextX96

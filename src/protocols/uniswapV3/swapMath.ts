@@ -24,7 +24,11 @@ const UINT256_MODULUS = 1n << 256n
 /**
  * {@link computeSwapStep} writing into `out` so the swap loop allocates no
  * result object per step.
+ *
  * @internal
+ * @example
+ * const step: SwapStep = { sqrtRatioNextX96: 0n, amountIn: 0n, amountOut: 0n, feeAmount: 0n }
+ * computeSwapStepInto(step, current, target, liquidity, amountRemaining, 3000n)
  */
 export function computeSwapStepInto(
   out: SwapStep,

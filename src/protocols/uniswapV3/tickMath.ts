@@ -82,6 +82,8 @@ export function getSqrtRatioAtTick(tick: number): bigint {
 const LOG_SQRT10001_FACTOR = 255738958999603826347141n
 const TICK_LOW_OFFSET = 3402992956809132418596140100660247210n
 const TICK_HIGH_OFFSET = 291339464771989622907027621153398088495n
+const MSB_WIDTHS: readonly bigint[] = [128n, 64n, 32n, 16n, 8n, 4n, 2n, 1n]
+const MSB_THRESHOLDS: readonly bigint[] = MSB_WIDTHS.map((width) => 1n << width)
 
 /**
  * The greatest tick whose sqrt ratio is at or below `sqrtPriceX96`, computed
@@ -103,21 +105,28 @@ export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
   // Most significant bit, by halving the search width as the contract does.
   let msb = 0n
   let r = ratio
-  for (let width = 128n; width > 0n; width >>= 1n) {
-    if (r >= 1n << width) {
+  for (let i = 0; i < MSB_WIDTHS.length; i++) {
+    const width = MSB_WIDTHS[i] as bigint
+    if (r >= (MSB_THRESHOLDS[i] as bigint)) {
       msb |= width
       r >>= width
     }
   }
 
+  // r is now in [2^127, 2^128): a Q1.127 mantissa. Each squaring yields the
+  // next bit of log2 (the contract's `f = r >> 128`, which is 0 or 1); the 14
+  // fraction bits (63..50) are collected in a float, where they are exact.
   r = msb >= 128n ? ratio >> (msb - 127n) : ratio << (127n - msb)
-  let log2 = (msb - 128n) << 64n
-  for (let bit = 63n; bit >= 50n; bit--) {
+  let fraction = 0
+  for (let bit = 63; bit >= 50; bit--) {
     r = (r * r) >> 127n
-    const f = r >> 128n
-    log2 |= f << bit
-    r >>= f
+    if (r >= Q128) {
+      fraction += 2 ** bit
+      r >>= 1n
+    }
   }
+  // The integer part has no bits below 64, so OR-ing in the fraction is adding it.
+  const log2 = ((msb - 128n) << 64n) + BigInt(fraction)
 
   const logSqrt10001 = log2 * LOG_SQRT10001_FACTOR
   const tickLow = Number((logSqrt10001 - TICK_LOW_OFFSET) >> 128n)

@@ -1,0 +1,75 @@
+// Executes a Quote's own transaction on anvil and measures what every party received.
+import { type Address, type Hex, type TransactionReceipt, zeroAddress } from 'viem'
+import type { Quote } from '../../src/index.js'
+import type { Devnet } from '../devnet/deployDevnet.js'
+
+export type FillOutcome = {
+  receipt: TransactionReceipt
+  /** What the receiver's balance of the buy token (ETH for native) rose by, gas excluded. */
+  received: bigint
+  /** What each fee recipient's balance of its fee token rose by, in `quote.fees` order. */
+  feesReceived: bigint[]
+  /** The executor's balances after the fill, of every token the route touched and ETH. */
+  executorLeft: Record<string, bigint>
+}
+
+const ETH = 'ETH' as const
+const asRef = (token: Address) => (token === zeroAddress ? ETH : token)
+
+/**
+ * Approves exactly `quote.approval` (when present), sends `quote.transaction`
+ * from `from` with an explicit gas limit, and measures balances around it.
+ */
+export async function executeQuote(
+  devnet: Devnet,
+  quote: Quote,
+  buyToken: Address,
+  from: Address,
+  receiver: Address = from,
+): Promise<FillOutcome> {
+  const { anvil } = devnet
+  const wallet = anvil.walletClients.find((w) => w.account.address.toLowerCase() === from.toLowerCase())
+  if (!wallet) throw new Error(`no unlocked wallet for ${from}`)
+  if (quote.approval) {
+    // Large exact-out trades can need more than a trader was funded with: top it up first.
+    const needed = BigInt(quote.approval.amount)
+    const held = await devnet.balanceOf(quote.approval.token, from)
+    if (held < needed) await devnet.mint(quote.approval.token, from, needed - held)
+    await devnet.approve(quote.approval.token, from, quote.approval.spender, needed)
+  }
+
+  const before = await devnet.balanceOf(asRef(buyToken), receiver)
+  const feesBefore = await Promise.all(quote.fees.map((f) => devnet.balanceOf(asRef(f.token), f.recipient)))
+
+  const hash = await wallet.sendTransaction({
+    to: quote.transaction.to,
+    data: quote.transaction.data as Hex,
+    value: BigInt(quote.transaction.value),
+    gas: 6_000_000n,
+  })
+  const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash })
+
+  const after = await devnet.balanceOf(asRef(buyToken), receiver)
+  let received = after - before
+  // Native output to the sender itself: add back what the sender paid for gas (and sent as value).
+  if (buyToken === zeroAddress && receiver.toLowerCase() === from.toLowerCase())
+    received += receipt.gasUsed * receipt.effectiveGasPrice + BigInt(quote.transaction.value)
+  const feesReceived = await Promise.all(
+    quote.fees.map(async (f, i) => {
+      let delta = (await devnet.balanceOf(asRef(f.token), f.recipient)) - feesBefore[i]!
+      if (f.token === zeroAddress && f.recipient.toLowerCase() === from.toLowerCase())
+        delta += receipt.gasUsed * receipt.effectiveGasPrice + BigInt(quote.transaction.value)
+      return delta
+    }),
+  )
+
+  const touched = new Set<string>([ETH, devnet.contracts.weth])
+  for (const path of quote.route.swaps) for (const s of path) touched.add(s.tokenIn).add(s.tokenOut)
+  for (const t of quote.tokens) if (t.address !== zeroAddress) touched.add(t.address)
+  const executorLeft: Record<string, bigint> = {}
+  for (const token of touched) {
+    if (token === zeroAddress) continue
+    executorLeft[token] = await devnet.balanceOf(token as Address | typeof ETH, quote.transaction.to)
+  }
+  return { receipt, received, feesReceived, executorLeft }
+}
