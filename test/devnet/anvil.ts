@@ -193,6 +193,40 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   child.on('error', () => {})
 
   const rpcUrl = `http://127.0.0.1:${port}`
+  let stopping: Promise<void> | undefined
+  return buildAnvilHandle(rpcUrl, chainId, {
+    pid: child.pid ?? -1,
+    output: () => output.slice(-OUTPUT_LIMIT),
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 2_000)
+        await exited
+        clearTimeout(timer)
+      })()
+      return stopping
+    },
+  })
+}
+
+/**
+ * Connects to an anvil someone else started (e.g. `npx anvil`), with the same
+ * clients and helpers as {@link startAnvil}; `stop()` leaves that node running.
+ *
+ * @example
+ * const anvil = await connectAnvil('http://127.0.0.1:8545')
+ */
+export async function connectAnvil(rpcUrl: string): Promise<Anvil> {
+  const chainId = await createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) }).getChainId()
+  return buildAnvilHandle(rpcUrl, chainId, { pid: -1, output: () => '', stop: async () => {} })
+}
+
+function buildAnvilHandle(
+  rpcUrl: string,
+  chainId: number,
+  lifecycle: Pick<Anvil, 'pid' | 'output' | 'stop'>,
+): Anvil {
   const chain = defineChain({
     id: chainId,
     name: 'Devnet',
@@ -214,17 +248,15 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     if ((ok as unknown) !== true) throw new Error(`evm_revert(${id}) was refused (snapshot ids are single use)`)
   }
 
-  let stopping: Promise<void> | undefined
   return {
     rpcUrl,
     chainId,
     chain,
-    pid: child.pid ?? -1,
+    ...lifecycle,
     publicClient,
     testClient,
     accounts: ANVIL_ACCOUNTS,
     walletClients,
-    output: () => output.slice(-OUTPUT_LIMIT),
     snapshot,
     revert,
     async checkpoint() {
@@ -235,16 +267,6 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
           id = await snapshot()
         },
       }
-    },
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return
-        child.kill('SIGTERM')
-        const timer = setTimeout(() => child.kill('SIGKILL'), 2_000)
-        await exited
-        clearTimeout(timer)
-      })()
-      return stopping
     },
   }
 }
