@@ -21,7 +21,7 @@ console.log(`connected to ${anvil.rpcUrl} (chain ${anvil.chainId})`)
 
 // 1. Your deployments: tokens, factories, pools. `devnet.chain` is the weft ChainConfig describing them.
 const devnet = await deployDevnet(anvil)
-console.log(`deployed ${devnet.pools.length} pools in ${devnet.deployMs} ms`)
+console.log(`deployed ${devnet.pools.length} pools in ${Math.round(devnet.deployMs)} ms`)
 
 // 2. The executor, at its deterministic address for this chain config (CREATE2 through the standard deployer).
 const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: devnet.chain })
