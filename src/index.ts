@@ -1,14 +1,16 @@
 // weft — the public surface, nothing else.
 
 export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType } from './quote/getQuote.js'
-export { parseQuoteParams } from './quote/parseQuoteParams.js'
-export { normalizeIntent } from './quote/normalizeIntent.js'
+export { parseQuoteParams, type ParseQuoteParamsOptions } from './quote/parseQuoteParams.js'
+export { normalizeIntent, type NormalizeIntentOptions } from './quote/normalizeIntent.js'
+export type { RandomBytes } from './quote/uuid.js'
 export type { AppConfig } from './quote/fees.js'
 export type {
   Approval,
   Chain,
   DecString,
   Fee,
+  FeeShareIntent,
   NormalizedIntent,
   Quote,
   QuoteIntent,
@@ -26,15 +28,20 @@ export { arbitrum } from './chains/arbitrum.js'
 export { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS } from './chains/uniswap.js'
 export type { ChainConfig, ChainStatus, DexConfig, TokenInfo } from './chains/types.js'
 
-export { QuoteError, type QuoteErrorCode, type QuoteErrorStatus, type ParamIssue } from './errors/QuoteError.js'
+export { QuoteError, type QuoteErrorCode, type QuoteErrorStatus, type ParamIssue, type QuoteErrorParameters } from './errors/QuoteError.js'
 
 export { createSnapshotSource, type Snapshot, type CreateSnapshotSourceParameters } from './liquidity/createSnapshotSource.js'
 export { createRpcSource, type CreateRpcSourceParameters } from './liquidity/createRpcSource.js'
-export type { Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
+export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
 
 export { defaultFamilies } from './protocols/defaultFamilies.js'
 export { uniswapV2Family } from './protocols/uniswapV2/family.js'
 export { uniswapV3Family } from './protocols/uniswapV3/family.js'
+export { UniswapV2Pool } from './protocols/uniswapV2/pool.js'
+export { UniswapV3Pool } from './protocols/uniswapV3/pool.js'
+export { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './protocols/uniswapV3/swap.js'
+export type { InitializedTick } from './protocols/uniswapV3/tickBitmap.js'
+export { getUniswapV3PoolAddress } from './protocols/uniswapV3/readPools.js'
 export { getUniswapV2PairAddress } from './protocols/uniswapV2/readPools.js'
 export type { UniswapV2PoolState } from './protocols/uniswapV2/state.js'
 export type { UniswapV3PoolState, UniswapV3Tick } from './protocols/uniswapV3/state.js'
@@ -51,5 +58,5 @@ export type {
 
 export { weftExecutorAbi } from './executor/artifacts.js'
 export { getExecutorAddress, getExecutorDeployData } from './executor/getExecutorAddress.js'
-export { deployExecutor } from './executor/deployExecutor.js'
+export { deployExecutor, type DeployExecutorParameters, type DeployExecutorReturnType } from './executor/deployExecutor.js'
 export { buildFillCalldata, type FillOrder, type FillPath } from './executor/buildFillCalldata.js'

@@ -93,7 +93,7 @@ function getInitializedTickSqrtPrice(tick: InitializedTick): bigint {
  * or MAX_SQRT_RATIO - 1), so the amounts returned may be less than asked.
  *
  * Returns `undefined` when a step must search a bitmap word the state does
- * not hold (see {@link isWordKnown}): liquidity beyond the known range is
+ * not hold (see `isWordKnown` in tickBitmap.ts): liquidity beyond the known range is
  * never invented. Pure: `pool` is not modified.
  *
  * @param pool - the state before the swap
