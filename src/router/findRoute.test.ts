@@ -1,0 +1,131 @@
+import type { Address } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { base } from '../chains/base.js'
+import type { ChainConfig } from '../chains/types.js'
+import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
+import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
+import type { Pool } from '../protocols/types.js'
+import { findPaths } from './findPaths.js'
+import { findRoute } from './findRoute.js'
+import { simulatePlan } from './simulatePlan.js'
+
+const A = '0x000000000000000000000000000000000000000a' as Address
+const B = '0x000000000000000000000000000000000000000b' as Address
+const C = '0x000000000000000000000000000000000000000c' as Address
+const D = '0x000000000000000000000000000000000000000d' as Address
+
+const chain: ChainConfig = {
+  ...base,
+  dexes: [
+    { ...base.dexes[0]!, id: 'v2a', feeBps: 30 },
+    { ...base.dexes[0]!, id: 'v2b', feeBps: 5 },
+  ],
+}
+
+let counter = 0
+function pair(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint, dex = 0): Pool {
+  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
+  counter++
+  const state: UniswapV2PoolState = {
+    family: 'uniswapV2',
+    dex: chain.dexes[dex]!.id,
+    address: `0x${counter.toString(16).padStart(40, '0')}` as Address,
+    token0,
+    token1,
+    reserve0: r0.toString(),
+    reserve1: r1.toString(),
+  }
+  return uniswapV2Family.fromState(state, { chain, dex: chain.dexes[dex]!, dexIndex: dex })
+}
+
+const E18 = 10n ** 18n
+
+describe('findPaths', () => {
+  it('finds direct and connector paths up to maxHops, never revisiting a token', () => {
+    const pools = [pair(A, B, E18, E18), pair(A, C, E18, E18), pair(C, B, E18, E18), pair(C, D, E18, E18), pair(D, B, E18, E18)]
+    expect(findPaths(pools, A, B, { connectors: [C, D], maxHops: 1 })).toHaveLength(1)
+    expect(findPaths(pools, A, B, { connectors: [C, D], maxHops: 2 })).toHaveLength(2)
+    const three = findPaths(pools, A, B, { connectors: [C, D], maxHops: 3 })
+    expect(three).toHaveLength(3)
+    for (const path of three) {
+      const tokens = [path[0]!.tokenIn, ...path.map((h) => h.tokenOut)]
+      expect(new Set(tokens).size).toBe(tokens.length)
+    }
+  })
+  it('only passes through connectors', () => {
+    const pools = [pair(A, C, E18, E18), pair(C, B, E18, E18)]
+    expect(findPaths(pools, A, B, { connectors: [], maxHops: 3 })).toHaveLength(0)
+  })
+})
+
+describe('simulatePlan', () => {
+  it('lets a later path see the state an earlier path left in a shared pool', () => {
+    const shared = pair(A, B, 1000n * E18, 1000n * E18)
+    const path = [{ pool: shared, tokenIn: A, tokenOut: B }]
+    const once = simulatePlan([{ path, amountIn: 20n * E18 }])!
+    const twice = simulatePlan([
+      { path, amountIn: 10n * E18 },
+      { path, amountIn: 10n * E18 },
+    ])!
+    const first = simulatePlan([{ path, amountIn: 10n * E18 }])!
+    expect(twice.paths[1]!.amountOut).toBeLessThan(first.amountOut)
+    // Two halves through one V2 pool give less than the whole: the first half's fee stays in the pool.
+    expect(twice.amountOut).toBeLessThan(once.amountOut)
+    expect(twice.amountIn).toBe(once.amountIn)
+  })
+  it('leaves the pools it simulates unchanged', () => {
+    const pool = pair(A, B, 1000n * E18, 1000n * E18)
+    const before = pool.quoteExactIn(A, B, E18)!.amountOut
+    simulatePlan([{ path: [{ pool, tokenIn: A, tokenOut: B }], amountIn: 500n * E18 }])
+    expect(pool.quoteExactIn(A, B, E18)!.amountOut).toBe(before)
+  })
+})
+
+describe('findRoute', () => {
+  const params = (pools: Pool[], gasCostInOutput = 0) => ({ pools, tokenIn: A, tokenOut: B, connectors: [C], gasCostInOutput })
+
+  it('splits across parallel pools in proportion to depth when gas is free', () => {
+    const pools = [pair(A, B, 1000n * E18, 1000n * E18), pair(A, B, 3000n * E18, 3000n * E18)]
+    const plan = findRoute(params(pools), 100n * E18)!
+    expect(plan.paths).toHaveLength(2)
+    const [small, large] = [...plan.paths].sort((x, y) => (x.amountIn < y.amountIn ? -1 : 1))
+    // Optimal split equalises marginal prices: a 1:3 depth ratio gets about a 1:3 share.
+    const share = Number(large!.amountIn) / Number(plan.amountIn)
+    expect(share).toBeGreaterThan(0.72)
+    expect(share).toBeLessThan(0.78)
+    expect(small!.amountIn + large!.amountIn).toBe(100n * E18)
+  })
+
+  it('is never worse than the best single path', () => {
+    const pools = [pair(A, B, 50n * E18, 60n * E18), pair(A, C, 500n * E18, 500n * E18), pair(C, B, 400n * E18, 500n * E18), pair(A, B, 10n * E18, 9n * E18, 1)]
+    for (const amount of [E18 / 1000n, E18, 10n * E18, 100n * E18]) {
+      const plan = findRoute(params(pools), amount)!
+      for (const path of findPaths(pools, A, B, { connectors: [C], maxHops: 3 })) {
+        const single = simulatePlan([{ path, amountIn: amount }])
+        if (single) expect(plan.amountOut).toBeGreaterThanOrEqual(single.amountOut)
+      }
+    }
+  })
+
+  it('takes one path for a small trade when a second path does not pay for its gas', () => {
+    const pools = [pair(A, B, 1000n * E18, 1000n * E18), pair(A, B, 1000n * E18, 1000n * E18)]
+    // 1 gas = 1e9 raw output units: the 61k-gas second step costs 6.1e13, more than splitting gains on 1e15.
+    const small = findRoute(params(pools, 1e9), E18 / 1000n)!
+    expect(small.paths).toHaveLength(1)
+    const large = findRoute(params(pools, 1e9), 100n * E18)!
+    expect(large.paths).toHaveLength(2)
+  })
+
+  it('is deterministic', () => {
+    const make = () => [pair(A, B, 70n * E18, 80n * E18), pair(A, C, 500n * E18, 500n * E18), pair(C, B, 400n * E18, 500n * E18)]
+    const a = findRoute(params(make()), 30n * E18)!
+    const b = findRoute(params(make()), 30n * E18)!
+    expect(a.paths.map((p) => p.amountIn)).toEqual(b.paths.map((p) => p.amountIn))
+    expect(a.amountOut).toBe(b.amountOut)
+  })
+
+  it('returns undefined when nothing connects the tokens or the amount is zero', () => {
+    expect(findRoute(params([pair(A, C, E18, E18)]), E18)).toBeUndefined()
+    expect(findRoute(params([pair(A, B, E18, E18)]), 0n)).toBeUndefined()
+  })
+})
