@@ -11,7 +11,7 @@ const specParams = [
   'feeBps', 'feeRecipient', 'surplusFeeBps', 'surplusFeeRecipient', 'referralFeeBps', 'referralFeeRecipient',
 ] as const
 
-const { values } = parseArgs({
+const { values: parsed } = parseArgs({
   options: {
     chain: { type: 'string', default: 'base' },
     sell: { type: 'string' },
@@ -24,6 +24,7 @@ const { values } = parseArgs({
   },
   strict: true,
 })
+const values = parsed as typeof parsed & Partial<Record<(typeof specParams)[number], string>>
 
 if (values.help) {
   console.log('usage: npm run quote -- --chain <base|ethereum|id> --sell <symbol|address> --buy <symbol|address> (--amount <human> | --buy-amount <human>) [--slippageBps N ...]')

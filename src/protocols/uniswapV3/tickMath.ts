@@ -113,9 +113,9 @@ export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
     }
   }
 
-  // r is now in [2^127, 2^128): a Q1.127 mantissa. Each squaring yields the
-  // next bit of log2 (the contract's `f = r >> 128`, which is 0 or 1); the 14
-  // fraction bits (63..50) are collected in a float, where they are exact.
+  // Normalise r to [2^127, 2^128), a Q1.127 mantissa. Each squaring yields
+  // the next bit of log2 (the contract's `f = r >> 128`, which is 0 or 1); the
+  // 14 fraction bits (63..50) are collected in a float, where they are exact.
   r = msb >= 128n ? ratio >> (msb - 127n) : ratio << (127n - msb)
   let fraction = 0
   for (let bit = 63; bit >= 50; bit--) {
