@@ -17,8 +17,10 @@ export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bi
 }
 
 /**
- * Least input that yields `amountOut`, as UniswapV2Library.getAmountIn rounds
- * (floor + 1). Returns undefined when the pair cannot deliver it (amountOut >= reserveOut).
+ * Least input that yields `amountOut`: the pair's K check (the fee withheld
+ * from the input) rounded up. UniswapV2Library's `floor + 1` is the same except
+ * when the division is exact, where it asks one wei more than the pair needs.
+ * Returns undefined when the pair cannot deliver it (amountOut >= reserveOut).
  *
  * @example
  * getAmountIn(1_000_000n, 10n ** 21n, 3n * 10n ** 12n, 30)
@@ -27,5 +29,5 @@ export function getAmountIn(amountOut: bigint, reserveIn: bigint, reserveOut: bi
   if (amountOut <= 0n || reserveIn <= 0n || reserveOut <= 0n || amountOut >= reserveOut) return undefined
   const numerator = reserveIn * amountOut * 10_000n
   const denominator = (reserveOut - amountOut) * BigInt(10_000 - feeBps)
-  return numerator / denominator + 1n
+  return (numerator + denominator - 1n) / denominator
 }
