@@ -65,7 +65,7 @@ async function main() {
   if (values.amount && values.sell) params.sellAmount = toRaw(values.amount, resolveToken(chain, values.sell).decimals)
   if (values['buy-amount'] && values.buy) params.buyAmount = toRaw(values['buy-amount'], resolveToken(chain, values.buy).decimals)
   if (values['app-id']) params['x-app-id'] = values['app-id']
-  const intent = parseQuoteParams(params, { chains: defaultChains })
+  const intent = parseQuoteParams(params)
   const quote = await getQuote(intent, createSnapshotSource(defaultSnapshot))
   console.log(JSON.stringify(quote, null, 2))
 }

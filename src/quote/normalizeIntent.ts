@@ -1,13 +1,15 @@
+import { type ChainsOption, resolveChains } from '../chains/registry.js'
 import type { Address } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { invalidParams, type ParamIssue, toQuoteError, unprocessableParams } from '../errors/QuoteError.js'
 import type { FeeShareIntent, NormalizedIntent, QuoteIntent } from './types.js'
 
 /** Options of {@link normalizeIntent}. */
-export type NormalizeIntentOptions = {
-  /** The chain registry to check `chainId` against (unknown and `planned` chains are refused). */
-  chains: readonly ChainConfig[]
-}
+/**
+ * The chain registry: the built-in chains, overridden or extended by the
+ * host's `chains` (unknown and `planned` chains are refused).
+ */
+export type NormalizeIntentOptions = ChainsOption
 
 /** Default `slippageBps` when the intent gives none (quote-api.md: 1%). */
 export const DEFAULT_SLIPPAGE_BPS = 100
@@ -369,7 +371,7 @@ const intentKeys = [
  * intent.kind // 'exactIn'
  * intent.slippageBps // 100
  */
-export function normalizeIntent(intent: unknown, options: NormalizeIntentOptions): NormalizedIntent {
+export function normalizeIntent(intent: unknown, options: NormalizeIntentOptions = {}): NormalizedIntent {
   try {
     if (typeof intent !== 'object' || intent === null || Array.isArray(intent)) {
       throw invalidParams([{ param: 'intent', message: paramMessages.notObject }])
@@ -381,7 +383,7 @@ export function normalizeIntent(intent: unknown, options: NormalizeIntentOptions
       if (read.ok) values[key] = read.value
       else issues.invalid(key, paramMessages.unreadable)
     }
-    return checkIntent(values, { chains: options.chains, appIdParam: 'appId', issues })
+    return checkIntent(values, { chains: resolveChains(options), appIdParam: 'appId', issues })
   } catch (error) {
     throw toQuoteError(error)
   }

@@ -1,14 +1,15 @@
+import { type ChainsOption, resolveChains } from '../chains/registry.js'
 import type { Address } from 'viem'
-import type { ChainConfig } from '../chains/types.js'
 import { invalidParams, toQuoteError } from '../errors/QuoteError.js'
 import { AMOUNT_LIMIT, checkIntent, ParamIssues, paramMessages, readOwn } from './normalizeIntent.js'
 import type { QuoteIntent } from './types.js'
 
 /** Options of {@link parseQuoteParams}. */
-export type ParseQuoteParamsOptions = {
-  /** The chain registry to check `chainId` against (unknown and `planned` chains are refused). */
-  chains: readonly ChainConfig[]
-}
+/**
+ * The chain registry: the built-in chains, overridden or extended by the
+ * host's `chains` (unknown and `planned` chains are refused).
+ */
+export type ParseQuoteParamsOptions = ChainsOption
 
 /** How each query parameter is read from its string. */
 type ParamForm = 'chainId' | 'address' | 'amount' | 'bps' | 'appId'
@@ -99,7 +100,7 @@ function convert(form: ParamForm, raw: unknown): Converted {
  * )
  * intent.sellAmount // 1000000000000000000n
  */
-export function parseQuoteParams(params: Record<string, unknown>, options: ParseQuoteParamsOptions): QuoteIntent {
+export function parseQuoteParams(params: Record<string, unknown>, options: ParseQuoteParamsOptions = {}): QuoteIntent {
   try {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       throw invalidParams([{ param: 'params', message: paramMessages.notObject }])
@@ -131,7 +132,7 @@ export function parseQuoteParams(params: Record<string, unknown>, options: Parse
       }
     }
 
-    const normalized = checkIntent(values, { chains: options.chains, appIdParam: APP_ID_HEADER, issues })
+    const normalized = checkIntent(values, { chains: resolveChains(options), appIdParam: APP_ID_HEADER, issues })
 
     const intent: QuoteIntent = {
       chainId: normalized.chainId,
