@@ -23,7 +23,8 @@ contract WeftExecutor {
         uint16 feeBps;
     }
 
-    /// @notice One swap. dex: index in the dex table; param: the V3 fee tier, 0 for V2.
+    /// @notice One swap. dex: index in the dex table; param: V3: the fee tier (bits 0-23) and an
+    /// optional sqrt price limit (bits 24-183); V2: 0.
     struct Step {
         uint8 dex;
         address tokenIn;
@@ -266,7 +267,8 @@ contract WeftExecutor {
 
     function _swapV3(DexEntry memory dex, Step calldata step, uint256 amountIn) private returns (uint256) {
         // int256(amountIn) must stay positive: a negative amountSpecified is an exact-output swap.
-        if (step.param > type(uint24).max || amountIn > uint256(type(int256).max)) revert InvalidStep();
+        // param: the fee tier in bits 0-23 and an optional sqrt price limit in bits 24-183 (0: none).
+        if (step.param >> 184 != 0 || amountIn > uint256(type(int256).max)) revert InvalidStep();
         address tokenIn = step.tokenIn;
         address tokenOut = step.tokenOut;
         uint24 fee = uint24(step.param);
@@ -280,7 +282,7 @@ contract WeftExecutor {
             address(this),
             zeroForOne,
             int256(amountIn),
-            zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT,
+            _v3PriceLimit(step.param, zeroForOne),
             abi.encode(step.dex, tokenIn, tokenOut, fee)
         );
         _expectedPool = address(0);
@@ -289,6 +291,13 @@ contract WeftExecutor {
         // A pool that runs out of liquidity stops early and takes less: the rest would be stranded.
         if (paid != int256(amountIn)) revert PartialFill(pool);
         return uint256(-received);
+    }
+
+    /// @dev The SDK passes the edge of the ticks it priced with: a pool drained or pushed past it
+    /// stops there (and the fill reverts as partial) instead of burning gas through empty ticks.
+    function _v3PriceLimit(uint256 param, bool zeroForOne) private pure returns (uint160 limit) {
+        limit = uint160(param >> 24);
+        if (limit == 0) limit = zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT;
     }
 
     /// @dev Output-side fees, surplus split, receiver last. Returns the receiver's balance increase

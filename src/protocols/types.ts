@@ -21,7 +21,7 @@ export type ExecutorStep = {
   dex: number
   tokenIn: Address
   tokenOut: Address
-  /** Family-specific: V3 fee tier; V2 unused (0). */
+  /** Family-specific: V3 fee tier (bits 0-23) and price limit (bits 24-183, 0: none); V2 unused (0). */
   param: bigint
 }
 

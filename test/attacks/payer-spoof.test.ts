@@ -24,7 +24,7 @@ describe('payer spoof: calldata naming another address as the payer', () => {
     stage = await startAttackDevnet()
     usdc = stage.devnet.tokens.USDC.address
     weth = stage.devnet.tokens.WETH.address
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()

@@ -67,7 +67,7 @@ describe('pull limits: only the input token, only from the caller, only up to th
     stage = await startAttackDevnet()
     ;({ USDC: { address: usdc }, WETH: { address: weth }, LINK: { address: link } } = stage.devnet.tokens)
     for (const symbol of ['USDC', 'WETH', 'LINK', 'WBTC'] as const) await stage.devnet.approve(symbol, stage.user, stage.executor)
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()
@@ -365,14 +365,24 @@ describe('pull limits: only the input token, only from the caller, only up to th
         })
         expect(await stage.getCalledAddresses(fromUser(v2))).not.toContain(roguePair)
         await expectRefused(v2, null)
-        // V3 reads param as a fee tier and refuses anything wider than 24 bits.
+        // V3 reads param as a fee tier (bits 0-23) and a price limit (bits 24-183): an address there
+        // only names a fee tier whose CREATE2 pool does not exist, and the rogue pair is never called.
         const v3 = buildAttackFill({
           tokenIn: link,
           tokenOut: usdc,
           amountIn,
           paths: [{ amountIn, steps: [{ ...v3Step(stage, link, usdc, 0), param: asParam }] }],
         })
-        await expectRefused(v3, 'InvalidStep', [])
+        expect(await stage.getCalledAddresses(fromUser(v3))).not.toContain(roguePair)
+        await expectRefused(v3, null)
+        // Anything wider than 184 bits is refused outright.
+        const wide = buildAttackFill({
+          tokenIn: link,
+          tokenOut: usdc,
+          amountIn,
+          paths: [{ amountIn, steps: [{ ...v3Step(stage, link, usdc, 0), param: (asParam << 72n) & ((1n << 256n) - 1n) }] }],
+        })
+        await expectRefused(wide, 'InvalidStep', [])
         // Indexes past the two-entry table hold nothing.
         for (const dex of [2, 3, 255]) {
           const data = buildAttackFill({

@@ -44,7 +44,7 @@ describe('reentrancy: a malicious ERC-20 re-enters the executor mid-fill', () =>
       to: token,
       data: encodeFunctionData({ abi: stage.compiled.AttackToken!.abi, functionName: 'approve', args: [stage.executor, maxUint256] }),
     })
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()

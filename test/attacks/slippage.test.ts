@@ -25,7 +25,7 @@ describe('slippage: pools moved between quoting and executing', () => {
     wbtc = stage.devnet.tokens.WBTC.address
     weth = stage.devnet.tokens.WETH.address
     await stage.devnet.approve('WBTC', stage.user, stage.executor)
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()

@@ -28,7 +28,7 @@ describe('v3 callback spoof: the RouteProcessor2 exploit against the real execut
     stage = await startAttackDevnet()
     usdc = stage.devnet.tokens.USDC.address
     weth = stage.devnet.tokens.WETH.address
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()
@@ -70,7 +70,10 @@ describe('v3 callback spoof: the RouteProcessor2 exploit against the real execut
       [7, usdc, weth, 500],
       [255, usdc, usdc, 0],
     ]
+    // Outside a fill the executor would pay at most 0 anyway: (0, 0) is the claim only the caller
+    // check itself refuses.
     const deltas: [bigint, bigint][] = [
+      [0n, 0n],
       [victimUsdc!, 0n],
       [0n, victimUsdc!],
       [victimUsdc!, -1n],
@@ -126,8 +129,10 @@ describe('v3 callback spoof: the RouteProcessor2 exploit against the real execut
     const revert = await stage.getRevert({ from: stage.attacker, to: stage.executor, data })
     expect(revert?.errorName).toBe('InvalidCallback')
     expect(lower(revert!.args[0] as string)).toBe(stage.attacker)
-    // The victim calling it on themselves gets no further.
+    // The victim calling it on themselves gets no further, nor does a claim of nothing.
     expect((await stage.getRevert({ from: stage.victim, to: stage.executor, data }))?.errorName).toBe('InvalidCallback')
+    const nothing = buildCallbackCalldata(0n, 0n, encodeCallbackData(stage.dexIndex.uniswapV3, usdc, weth, 500))
+    expect((await stage.getRevert({ from: stage.attacker, to: stage.executor, data: nothing }))?.errorName).toBe('InvalidCallback')
 
     const receipt = await stage.send({ from: stage.attacker, to: stage.executor, data })
     expect(receipt.status).toBe('reverted')

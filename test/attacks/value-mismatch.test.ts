@@ -21,7 +21,7 @@ describe('value mismatch: msg.value that is not the native input', () => {
     weth = stage.devnet.tokens.WETH.address
     await stage.devnet.approve('USDC', stage.user, stage.executor)
     await stage.devnet.approve('WETH', stage.user, stage.executor)
-    checkpoint = await stage.anvil.checkpoint()
+    checkpoint = await stage.checkpoint()
   })
   afterEach(async () => {
     await checkpoint.restore()

@@ -260,10 +260,18 @@ function buildAnvilHandle(
     snapshot,
     revert,
     async checkpoint() {
+      // anvil can answer a receipt before it prunes the mined transaction from its pool; a revert
+      // in that window leaves the transaction pending, to be mined again with the next one (seen
+      // about once in a few hundred restores with several anvils busy). So wait for an empty pool
+      // first, and drop anything left after.
+      const pending = async () => (await testClient.getTxpoolStatus()).pending
       let id = await snapshot()
       return {
         async restore() {
+          const deadline = Date.now() + 5_000
+          while ((await pending()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
           await revert(id)
+          if ((await pending()) > 0) await testClient.request({ method: 'anvil_dropAllTransactions' as never })
           id = await snapshot()
         },
       }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ethereum } from '../../chains/ethereum.js'
 import { uniswapV2Family } from './family.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
+import type { UniswapV2Pool } from './pool.js'
 import type { UniswapV2PoolState } from './state.js'
 
 const T0 = '0x00000000000000000000000000000000000000a0' as Address
@@ -12,7 +13,7 @@ const pairOf = (reserve0: bigint, reserve1: bigint) =>
   uniswapV2Family.fromState(
     { family: 'uniswapV2', dex: 'uniswapV2', address: '0x00000000000000000000000000000000000000c0', token0: T0, token1: T1, reserve0: reserve0.toString(), reserve1: reserve1.toString() } satisfies UniswapV2PoolState,
     context,
-  )
+  ) as UniswapV2Pool
 
 describe('Uniswap V2 math', () => {
   it.each([
@@ -43,7 +44,7 @@ describe('UniswapV2Pool', () => {
   it('returns the next reserves and leaves the old state unchanged', () => {
     const pair = pairOf(10n ** 21n, 3n * 10n ** 12n)
     const result = pair.quoteExactIn(T0, T1, 10n ** 18n)!
-    const next = result.next as typeof pair
+    const next = result.next as UniswapV2Pool
     expect(next.reserve0).toBe(10n ** 21n + 10n ** 18n)
     expect(next.reserve1).toBe(3n * 10n ** 12n - result.amountOut)
     expect(pair.reserve0).toBe(10n ** 21n)

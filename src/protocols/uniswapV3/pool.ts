@@ -290,19 +290,26 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   }
 
   /**
-   * The executor step for this pool: its dex index and the fee tier, from
-   * which the executor derives and checks the pool address.
+   * The executor step for this pool: its dex index, the fee tier (from which
+   * the executor derives and checks the pool address) and, above bit 24, a
+   * price limit at the edge of the ticks this state knows (0: none). The SDK
+   * never prices a swap past that edge, so the pool need not go there either;
+   * the limit bounds the swap's gas when someone drains the pool first (the
+   * executor then reverts on the partial fill).
    *
    * @example
-   * pool.buildStep(pool.token0, pool.token1) // { dex: 1, tokenIn, tokenOut, param: 3000n }
+   * pool.buildStep(pool.token0, pool.token1) // { dex: 1, tokenIn, tokenOut, param: 3000n | (limit << 24n) }
    */
   buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
     const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    const edge = zeroForOne ? this.tickLower : this.tickUpper
+    const unbounded = zeroForOne ? edge <= MIN_TICK : edge >= MAX_TICK
+    const limit = unbounded ? 0n : getSqrtRatioAtTick(edge)
     return {
       dex: this.dexIndex,
       tokenIn: zeroForOne ? this.token0 : this.token1,
       tokenOut: zeroForOne ? this.token1 : this.token0,
-      param: BigInt(this.fee),
+      param: BigInt(this.fee) | (limit << 24n),
     }
   }
 

@@ -35,9 +35,10 @@ import {
   uniswapV3PoolAbi,
   v3LiquidityProviderAbi,
 } from '../../devnet/abis.js'
-import { type Anvil, startAnvil } from '../../devnet/anvil.js'
+import { type Anvil, type AnvilCheckpoint, startAnvil } from '../../devnet/anvil.js'
 import { type CompiledContracts, compileTestContracts } from '../../devnet/compile.js'
 import { type Devnet, deployDevnet } from '../../devnet/deployDevnet.js'
+import { rpc } from '../../devnet/rpc.js'
 import type { DevnetSymbol } from '../../devnet/universe.js'
 
 /** Gas limit of every transaction an attack test sends. */
@@ -85,6 +86,13 @@ export type AttackDevnet = {
   compiled: CompiledContracts
   /** Every error the executor, the tokens and the attack contracts can revert with. */
   errorAbi: Abi
+  /**
+   * {@link Anvil.checkpoint}, made safe under load: anvil can return a receipt before it prunes the
+   * mined transaction from its pool, and a revert in that window leaves the transaction pending, to
+   * be mined again with the next one (seen about once in a few hundred restores with six anvils
+   * busy). So `restore` waits for an empty pool first, and drops anything left after.
+   */
+  checkpoint(): Promise<AnvilCheckpoint>
   /** Deploys an attack contract from `from` (default: the attacker). */
   deploy(name: AttackContractName, args?: readonly unknown[], from?: Address): Promise<Address>
   /** Deploys raw init code (creation bytecode and encoded constructor arguments) from `from` (default: the attacker). */
@@ -250,6 +258,11 @@ async function prepare(anvil: Anvil): Promise<AttackDevnet> {
     return frames
   }
 
+  const pendingCount = async () => {
+    const status = await rpc<{ pending: Hex; queued: Hex }>(anvil.rpcUrl, 'txpool_status', [])
+    return Number(status.pending) + Number(status.queued)
+  }
+
   const stage: AttackDevnet = {
     anvil,
     devnet,
@@ -263,6 +276,7 @@ async function prepare(anvil: Anvil): Promise<AttackDevnet> {
     dexIndex,
     compiled,
     errorAbi,
+    checkpoint: () => anvil.checkpoint(),
     async deploy(name, args = [], from = attacker) {
       const contract = compiled[name]
       if (!contract) throw new Error(`${name} did not compile`)
