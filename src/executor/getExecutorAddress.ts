@@ -1,6 +1,8 @@
 import { encodeDeployData, getCreate2Address, keccak256, stringToHex, type Address, type Hex } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError } from '../errors/QuoteError.js'
+import { defaultFamilies } from '../protocols/defaultFamilies.js'
+import type { PoolFamily } from '../protocols/types.js'
 import { weftExecutorAbi, weftExecutorBytecode } from './artifacts.js'
 
 /**
@@ -12,22 +14,21 @@ export const deterministicDeployer: Address = '0x4e59b44847b379578588920ca78fbf2
 /** The CREATE2 salt every weft executor is deployed with. */
 export const executorSalt: Hex = keccak256(stringToHex('weft.executor.v1'))
 
-/** Executor dex kinds by pool family (`DexConfig.family`). */
-const executorDexKind: Record<string, number> = { uniswapV2: 1, uniswapV3: 2 }
 
 /** One entry of the executor's dex table, as its constructor takes it (kind 1: Uniswap V2, 2: Uniswap V3). */
 export type ExecutorDex = { kind: number; factory: Address; initCodeHash: Hex; feeBps: number }
 
 /**
  * The executor's dex table for a chain: `chain.dexes` in order, so a dex's index in
- * `chain.dexes` is `Step.dex`. Throws on a family the executor cannot swap on.
+ * `chain.dexes` is `Step.dex`; each dex's kind is its pool family's `executorKind`.
+ * Throws on a family the executor cannot swap on.
  *
  * @example
  * const table = getExecutorDexes(chain) // [{ kind: 2, factory: '0x1f98…', initCodeHash: '0xe34f…', feeBps: 0 }]
  */
-export function getExecutorDexes(chain: ChainConfig): ExecutorDex[] {
+export function getExecutorDexes(chain: ChainConfig, families: readonly PoolFamily[] = defaultFamilies): ExecutorDex[] {
   return chain.dexes.map((dex) => {
-    const kind = executorDexKind[dex.family]
+    const kind = families.find((family) => family.id === dex.family)?.executorKind
     if (kind === undefined) {
       // A chain config the executor cannot serve is a bug in the config, not in the request.
       throw new QuoteError({
