@@ -302,9 +302,9 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
    */
   buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
     const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
-    const edge = zeroForOne ? this.tickLower : this.tickUpper
-    const unbounded = zeroForOne ? edge <= MIN_TICK : edge >= MAX_TICK
-    const limit = unbounded ? 0n : getSqrtRatioAtTick(edge)
+    // The word-aligned edge quotes respect; 0 (no limit) when the state knows the whole range.
+    const known = this.getKnownPriceLimit(zeroForOne)
+    const limit = known === undefined || known === MIN_SQRT_RATIO + 1n || known === MAX_SQRT_RATIO - 1n ? 0n : known
     return {
       dex: this.dexIndex,
       tokenIn: zeroForOne ? this.token0 : this.token1,
