@@ -1,3 +1,4 @@
+import { guarded } from '../errors/QuoteError.js'
 import type { Chain } from '../quote/types.js'
 import { type ChainsOption, resolveChains } from './registry.js'
 
@@ -12,9 +13,9 @@ export type ListChainsReturnType = { chains: Chain[] }
  * listChains() // { chains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }
  */
 export function listChains(options?: ChainsOption): ListChainsReturnType {
-  return {
+  return guarded(() => ({
     chains: resolveChains(options)
       .filter((chain) => chain.status === 'active')
       .map((chain) => ({ id: chain.id, name: chain.name })),
-  }
+  }))
 }

@@ -1,5 +1,5 @@
 import { type Address, zeroAddress } from 'viem'
-import { QuoteError } from '../errors/QuoteError.js'
+import { QuoteError, guarded } from '../errors/QuoteError.js'
 import { arbitrum } from './arbitrum.js'
 import { base } from './base.js'
 import { ethereum } from './ethereum.js'
@@ -24,6 +24,10 @@ export type ChainsOption = {
  * const chains = resolveChains({ chains: [myDevnet] })
  */
 export function resolveChains(options?: ChainsOption): readonly ChainConfig[] {
+  return guarded(() => mergeChains(options))
+}
+
+function mergeChains(options?: ChainsOption): readonly ChainConfig[] {
   const extra = options?.chains
   if (!extra || extra.length === 0) return defaultChains
   const byId = new Map<number, ChainConfig>()
@@ -57,6 +61,10 @@ const hashPattern = /^0x[0-9a-fA-F]{64}$/
  * })
  */
 export function defineChainConfig(config: ChainConfig): ChainConfig {
+  return guarded(() => checkChainConfig(config))
+}
+
+function checkChainConfig(config: ChainConfig): ChainConfig {
   const fail = (field: string, why: string): never => {
     throw new QuoteError({ statusCode: 500, message: `Invalid chain configuration: ${field} ${why}` })
   }

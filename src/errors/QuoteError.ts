@@ -40,7 +40,7 @@ export type QuoteErrorParameters = {
  * }
  */
 export class QuoteError extends Error {
-  override readonly name = 'QuoteError'
+  override readonly name: string = 'QuoteError'
   readonly statusCode: QuoteErrorStatus
   readonly code: QuoteErrorCode
   readonly details: ParamIssue[] | null
@@ -83,6 +83,23 @@ export function noRoute(cause?: unknown): QuoteError {
 /** 503: the liquidity source could not answer consistently. */
 export function unavailable(message: string, cause?: unknown): QuoteError {
   return new QuoteError({ statusCode: 503, message, details: null, cause })
+}
+
+/**
+ * 500 with an explicit message: the host's own data is wrong (a chain
+ * configuration, a pool state, a snapshot), not the end user's request.
+ */
+export function hostError(message: string, cause?: unknown): QuoteError {
+  return new QuoteError({ statusCode: 500, message, details: null, cause })
+}
+
+/** Runs `fn`, turning anything it throws that is not a QuoteError into one (500, no leak). */
+export function guarded<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    throw toQuoteError(error)
+  }
 }
 
 /** Wraps anything that is not already a QuoteError as a 500 that leaks no stack. */

@@ -1,5 +1,6 @@
 import { type Address, type Hex, encodeFunctionData, zeroAddress } from 'viem'
 import type { ExecutorStep } from '../protocols/types.js'
+import { QuoteError } from '../errors/QuoteError.js'
 import { weftExecutorAbi } from './artifacts.js'
 
 /** One path of an order: its input share and its steps in order. */
@@ -35,6 +36,14 @@ export type FillOrder = {
  *   paths: [{ amountIn, steps: [pool.buildStep(usdc, weth)] }] })
  */
 export function buildFillCalldata(order: FillOrder): Hex {
+  try {
+    return encodeOrder(order)
+  } catch (error) {
+    throw new QuoteError({ statusCode: 400, message: 'Invalid executor order: it does not fit the fill ABI', cause: error })
+  }
+}
+
+function encodeOrder(order: FillOrder): Hex {
   return encodeFunctionData({
     abi: weftExecutorAbi,
     functionName: 'fill',

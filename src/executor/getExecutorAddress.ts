@@ -1,6 +1,6 @@
 import { encodeDeployData, getCreate2Address, keccak256, stringToHex, type Address, type Hex } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
-import { QuoteError } from '../errors/QuoteError.js'
+import { QuoteError, guarded } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily } from '../protocols/types.js'
 import { weftExecutorAbi, weftExecutorBytecode } from './artifacts.js'
@@ -49,11 +49,13 @@ export function getExecutorDexes(chain: ChainConfig, families: readonly PoolFami
  * const address = getCreate2Address({ from: deterministicDeployer, salt: executorSalt, bytecode: initCode })
  */
 export function getExecutorDeployData(chain: ChainConfig): Hex {
-  return encodeDeployData({
-    abi: weftExecutorAbi,
-    bytecode: weftExecutorBytecode,
-    args: [chain.wrappedNative.address, getExecutorDexes(chain)],
-  })
+  return guarded(() =>
+    encodeDeployData({
+      abi: weftExecutorAbi,
+      bytecode: weftExecutorBytecode,
+      args: [chain.wrappedNative.address, getExecutorDexes(chain)],
+    }),
+  )
 }
 
 /**
@@ -66,7 +68,7 @@ export function getExecutorDeployData(chain: ChainConfig): Hex {
  * const executor = getExecutorAddress(chain) // '0x…', the same wherever this config is deployed
  */
 export function getExecutorAddress(chain: ChainConfig): Address {
-  return (chain.executor?.toLowerCase() as Address | undefined) ?? getDeterministicExecutorAddress(chain)
+  return guarded(() => (chain.executor?.toLowerCase() as Address | undefined) ?? getDeterministicExecutorAddress(chain))
 }
 
 // Hashing the ~9 kB init code takes about a millisecond, and every quote asks: remember the

@@ -1,6 +1,6 @@
 import { type Address, type PublicClient, zeroAddress } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
-import { QuoteError, unavailable } from '../errors/QuoteError.js'
+import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase } from '../protocols/types.js'
 import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
@@ -35,7 +35,11 @@ export type CreateRpcSourceParameters = {
  * import { createRpcSource, base } from 'weft'
  * const source = createRpcSource({ client: createPublicClient({ transport: http(url) }), chain: base })
  */
-export function createRpcSource({ client, chain, families = defaultFamilies, connectors = [] }: CreateRpcSourceParameters): LiquiditySource {
+export function createRpcSource(parameters: CreateRpcSourceParameters): LiquiditySource {
+  return guarded(() => buildRpcSource(parameters))
+}
+
+function buildRpcSource({ client, chain, families = defaultFamilies, connectors = [] }: CreateRpcSourceParameters): LiquiditySource {
   const metadataCache = new Map<Address, TokenMetadata | null>()
   const known = new Map<Address, TokenMetadata>()
   for (const t of [...chain.tokens, chain.wrappedNative]) known.set(t.address, { ...t, transferFeeBps: 0 })
@@ -94,9 +98,9 @@ export function createRpcSource({ client, chain, families = defaultFamilies, con
 
   return {
     async getLiquidity({ chain: requested, tokenIn, tokenOut, accounts = [] }): Promise<Liquidity> {
-      if (requested.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested.id}`)
       let requests = 0
       try {
+        if (requested?.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested?.id}`)
         requests++
         const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
         const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)

@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
-import { QuoteError, unavailable } from '../errors/QuoteError.js'
+import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import type { PoolStateBase } from '../protocols/types.js'
-import type { Liquidity, LiquiditySource, TokenMetadata } from './types.js'
+import type { Liquidity, LiquidityRequest, LiquiditySource, TokenMetadata } from './types.js'
 
 /**
  * A JSON-serialisable picture of one chain's pools at one block: what
@@ -35,9 +35,13 @@ export type CreateSnapshotSourceParameters = {
  * import { createSnapshotSource, defaultSnapshot } from 'weft'
  * const source = createSnapshotSource(defaultSnapshot)
  */
-export function createSnapshotSource(
+export function createSnapshotSource(snapshots: Snapshot | readonly Snapshot[], parameters: CreateSnapshotSourceParameters = {}): LiquiditySource {
+  return guarded(() => buildSnapshotSource(snapshots, parameters))
+}
+
+function buildSnapshotSource(
   snapshots: Snapshot | readonly Snapshot[],
-  { maxAgeSeconds, now = Date.now }: CreateSnapshotSourceParameters = {},
+  { maxAgeSeconds, now = Date.now }: CreateSnapshotSourceParameters,
 ): LiquiditySource {
   const byChain = new Map<number, Snapshot>()
   for (const snapshot of Array.isArray(snapshots) ? (snapshots as readonly Snapshot[]) : [snapshots as Snapshot]) {
@@ -46,21 +50,25 @@ export function createSnapshotSource(
     byChain.set(snapshot.chainId, snapshot)
   }
   return {
-    async getLiquidity({ chain }): Promise<Liquidity> {
-      const snapshot = byChain.get(chain.id)
-      if (!snapshot) throw unavailable(`No liquidity snapshot for chain ${chain.id}`)
-      if (maxAgeSeconds !== undefined) {
-        const age = snapshot.timestamp === undefined ? Infinity : now() / 1000 - snapshot.timestamp
-        if (age > maxAgeSeconds) throw unavailable(`Liquidity snapshot for chain ${chain.id} is older than ${maxAgeSeconds} s`)
-      }
-      return {
-        chainId: snapshot.chainId,
-        blockNumber: snapshot.blockNumber,
-        tokens: snapshot.tokens.map((t) => ({ ...t, address: t.address.toLowerCase() as Address })),
-        pools: snapshot.pools,
-        ...(snapshot.gasPriceWei !== undefined ? { gasPriceWei: BigInt(snapshot.gasPriceWei) } : {}),
-        report: { roundTrips: 0, requests: 0, skipped: [] },
-      }
+    async getLiquidity(request): Promise<Liquidity> {
+      return guarded(() => serve(request.chain))
     },
+  }
+
+  function serve(chain: LiquidityRequest['chain']): Liquidity {
+    const snapshot = byChain.get(chain.id)
+    if (!snapshot) throw unavailable(`No liquidity snapshot for chain ${chain.id}`)
+    if (maxAgeSeconds !== undefined) {
+      const age = snapshot.timestamp === undefined ? Infinity : now() / 1000 - snapshot.timestamp
+      if (age > maxAgeSeconds) throw unavailable(`Liquidity snapshot for chain ${chain.id} is older than ${maxAgeSeconds} s`)
+    }
+    return {
+      chainId: snapshot.chainId,
+      blockNumber: snapshot.blockNumber,
+      tokens: snapshot.tokens.map((t) => ({ ...t, address: t.address.toLowerCase() as Address })),
+      pools: snapshot.pools,
+      ...(snapshot.gasPriceWei !== undefined ? { gasPriceWei: BigInt(snapshot.gasPriceWei) } : {}),
+      report: { roundTrips: 0, requests: 0, skipped: [] },
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { hostError } from '../../errors/QuoteError.js'
 import type { PoolFamily } from '../types.js'
 import { MAX_UINT112 } from './math.js'
 import { UniswapV2Pool } from './pool.js'
@@ -5,9 +6,9 @@ import { readUniswapV2Pools } from './readPools.js'
 import type { UniswapV2PoolState } from './state.js'
 
 const toReserve = (value: string, field: string): bigint => {
-  if (!/^\d+$/.test(value)) throw new Error(`uniswapV2 state: ${field} must be a base-10 integer`)
+  if (!/^\d+$/.test(value)) throw hostError(`uniswapV2 state: ${field} must be a base-10 integer`)
   const reserve = BigInt(value)
-  if (reserve > MAX_UINT112) throw new Error(`uniswapV2 state: ${field} exceeds uint112`)
+  if (reserve > MAX_UINT112) throw hostError(`uniswapV2 state: ${field} exceeds uint112`)
   return reserve
 }
 
@@ -24,9 +25,9 @@ export const uniswapV2Family: PoolFamily<UniswapV2PoolState> = {
   fromState(state, context) {
     const token0 = state.token0.toLowerCase() as UniswapV2PoolState['token0']
     const token1 = state.token1.toLowerCase() as UniswapV2PoolState['token1']
-    if (token0 >= token1) throw new Error('uniswapV2 state: token0 must sort below token1')
+    if (token0 >= token1) throw hostError('uniswapV2 state: token0 must sort below token1')
     const feeBps = context.dex.feeBps ?? 30
-    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps >= 10_000) throw new Error('uniswapV2 dex: feeBps must be 0..9999')
+    if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps >= 10_000) throw hostError('uniswapV2 dex: feeBps must be 0..9999')
     return new UniswapV2Pool(
       state.address.toLowerCase() as UniswapV2PoolState['address'],
       token0,

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { QuoteError } from '../../errors/QuoteError.js'
 import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { V2_STEP_GAS } from './gas.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
@@ -37,7 +38,7 @@ export class UniswapV2Pool implements Pool {
   private reserves(tokenIn: Address, tokenOut: Address): [bigint, bigint] {
     if (tokenIn === this.token0 && tokenOut === this.token1) return [this.reserve0, this.reserve1]
     if (tokenIn === this.token1 && tokenOut === this.token0) return [this.reserve1, this.reserve0]
-    throw new Error(`pair ${this.address} does not trade ${tokenIn} -> ${tokenOut}`)
+    throw new QuoteError({ statusCode: 400, message: `pair ${this.address} does not trade ${tokenIn} -> ${tokenOut}` })
   }
 
   private after(tokenIn: Address, amountIn: bigint, amountOut: bigint): UniswapV2Pool {

@@ -1,3 +1,4 @@
+import { QuoteError } from '../../errors/QuoteError.js'
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../../chains/types.js'
@@ -162,7 +163,7 @@ describe('UniswapV3Pool.fromState', () => {
     ['ticks not an array', { ticks: undefined as unknown as [] }, /ticks is not an array/],
   ]
   for (const [what, change, message] of malformed) {
-    it(`throws a plain Error on ${what}`, () => {
+    it(`throws a host QuoteError (500) on ${what}`, () => {
       const state = typeof change === 'function' ? change(base) : { ...base, ...change }
       let thrown: unknown
       try {
@@ -170,9 +171,9 @@ describe('UniswapV3Pool.fromState', () => {
       } catch (error) {
         thrown = error
       }
-      expect(thrown).toBeInstanceOf(Error)
-      expect((thrown as Error).constructor).toBe(Error)
-      expect((thrown as Error).message).toMatch(message)
+      expect(thrown).toBeInstanceOf(QuoteError)
+      expect((thrown as QuoteError).statusCode).toBe(500)
+      expect((thrown as QuoteError).message).toMatch(message)
     })
   }
 

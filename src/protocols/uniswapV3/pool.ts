@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128 } from './constants.js'
 import { estimateSwapGas } from './gas.js'
@@ -115,7 +116,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   static fromState(state: UniswapV3PoolState, context: PoolContext): UniswapV3Pool {
     const label = typeof state?.address === 'string' ? state.address : '(no address)'
     const fail = (reason: string): never => {
-      throw new Error(`Invalid Uniswap V3 pool state ${label}: ${reason}`)
+      throw hostError(`Invalid Uniswap V3 pool state ${label}: ${reason}`)
     }
     if (state === null || typeof state !== 'object') fail('not an object')
     if (state.family !== 'uniswapV3') fail(`family is ${String(state.family)}, expected uniswapV3`)
@@ -320,7 +321,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     const tokenOutLower = tokenOut.toLowerCase()
     if (tokenInLower === this.token0 && tokenOutLower === this.token1) return true
     if (tokenInLower === this.token1 && tokenOutLower === this.token0) return false
-    throw new Error(`Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}`)
+    throw new QuoteError({ statusCode: 400, message: `Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}` })
   }
 
   // A swap the contract would revert on cannot be filled.

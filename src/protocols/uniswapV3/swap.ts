@@ -1,3 +1,4 @@
+import { QuoteError } from '../../errors/QuoteError.js'
 import { MAX_INT256, MAX_UINT128, MIN_INT256 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { computeSwapStepInto, type SwapStep } from './swapMath.js'
@@ -114,7 +115,7 @@ export function simulateSwap(
   sqrtPriceLimitX96?: bigint,
 ): SimulateSwapReturnType | undefined {
   if (amountSpecified > MAX_INT256 || amountSpecified < MIN_INT256) {
-    throw new RangeError(`amountSpecified is not an int256: ${amountSpecified}`)
+    throw new QuoteError({ statusCode: 400, message: `amountSpecified is not an int256: ${amountSpecified}` })
   }
   if (amountSpecified === 0n) throw new UniswapV3RevertError('AS')
   const limit = sqrtPriceLimitX96 ?? (zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n)
