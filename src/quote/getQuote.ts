@@ -171,7 +171,17 @@ function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]
   const map = new Map<Address, TokenMetadata>()
   for (const t of chain.tokens) map.set(t.address, { ...t, transferFeeBps: 0 })
   map.set(chain.wrappedNative.address, { ...chain.wrappedNative, transferFeeBps: 0 })
-  for (const t of fromSource) map.set(t.address.toLowerCase() as Address, { ...t, address: t.address.toLowerCase() as Address })
+  // A source entry describes a token only with integer decimals; anything less keeps what the chain config says.
+  for (const t of fromSource) {
+    if (!t || typeof t.address !== 'string' || !Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 255) continue
+    const address = t.address.toLowerCase() as Address
+    map.set(address, {
+      address,
+      symbol: typeof t.symbol === 'string' ? t.symbol : (map.get(address)?.symbol ?? ''),
+      decimals: t.decimals,
+      transferFeeBps: Number.isFinite(t.transferFeeBps) ? t.transferFeeBps : 0,
+    })
+  }
   return map
 }
 

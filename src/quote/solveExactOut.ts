@@ -71,16 +71,20 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
     const plan = findRoute(parameters, routed)
     return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
   }
+  // No route delivers more than the pools hold of the output token: refuse at once.
+  if (leastWith(fees.netOf, target) > maxGrossOut(parameters)) return undefined
   // Upper bound: the input the best single path needs (exact-out through its hops), else doubling from 1.
   let hi = singlePathInput(parameters, target, fees) ?? 1n
   let sized: SizedPlan | undefined
-  let filled = false
+  let previous: bigint | undefined
   for (let i = 0; i < 256; i++) {
     sized = routeAt(hi)
     if (sized) {
       if (sized.net >= target) break
-      filled = true
-    } else if (filled) return undefined // past the liquidity the pools hold
+      // Doubling the input no longer moves the output (under 1 ppm): the pools are exhausted.
+      if (previous !== undefined && (sized.net - previous) * 1_000_000n < sized.net) return undefined
+      previous = sized.net
+    } else if (previous !== undefined) return undefined // past the liquidity the pools hold
     sized = undefined
     if (hi >= 1n << 255n) return undefined
     hi *= 2n
@@ -131,4 +135,20 @@ function singlePathInput(parameters: RouteParameters, target: bigint, fees: FeeM
     if (amount !== undefined && (best === undefined || amount < best)) best = amount
   }
   return best === undefined ? undefined : leastWith(fees.routedOf, best)
+}
+
+/** The most any route could deliver: every pool's output-token limit, summed. */
+function maxGrossOut({ pools, tokenOut }: RouteParameters): bigint {
+  let total = 0n
+  for (const pool of pools) {
+    if (!pool.tokens.includes(tokenOut)) continue
+    let most = 0n
+    for (const token of pool.tokens) {
+      if (token === tokenOut) continue
+      const { maxOut } = pool.limits(token, tokenOut)
+      if (maxOut > most) most = maxOut
+    }
+    total += most
+  }
+  return total
 }
