@@ -10,7 +10,7 @@ import type { ChainConfig } from '../src/chains/types.js'
 import type { Snapshot } from '../src/liquidity/createSnapshotSource.js'
 import { getUniswapV2PairAddress, sortTokens } from '../src/protocols/uniswapV2/readPools.js'
 import type { UniswapV2PoolState } from '../src/protocols/uniswapV2/state.js'
-import { getUniswapV3PoolAddress } from '../src/protocols/uniswapV3/readPools.js'
+import { getUniswapV3PoolAddress, getUniswapV3WordRadius } from '../src/protocols/uniswapV3/readPools.js'
 import type { UniswapV3PoolState } from '../src/protocols/uniswapV3/state.js'
 import { MAX_TICK, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from '../src/protocols/uniswapV3/tickMath.js'
 
@@ -133,7 +133,15 @@ function build(chain: ChainConfig, specs: Spec[], blockNumber: number, timestamp
       const full = toBig((depth1 * 0.05) / sqrtP)
       add(fullLower, fullUpper, full)
       active += full
-      const ticks = [...net.entries()].filter(([, l]) => l !== 0n).sort((x, y) => x[0] - y[0])
+      // Deliver what the RPC source's lens would read: the bitmap words around the price, their ticks,
+      // and a known range of exactly those words (liquidity beyond them is not priced).
+      const radius = getUniswapV3WordRadius(spacing)
+      const word = Math.floor(Math.floor(tick / spacing) / 256)
+      const knownLower = Math.max(MIN_TICK, (word - radius) * 256 * spacing)
+      const knownUpper = Math.min(MAX_TICK, ((word + radius) * 256 + 255) * spacing)
+      const ticks = [...net.entries()]
+        .filter(([index, l]) => l !== 0n && index >= knownLower && index <= knownUpper)
+        .sort((x, y) => x[0] - y[0])
       // Sanity: the price must be the tick's (the generator's float math must not drift).
       if (getSqrtRatioAtTick(tick) > sqrtPriceX96 || getSqrtRatioAtTick(tick + 1) <= sqrtPriceX96) throw new Error('tick mismatch')
       pools.push({
@@ -148,8 +156,8 @@ function build(chain: ChainConfig, specs: Spec[], blockNumber: number, timestamp
         tick,
         liquidity: active.toString(),
         ticks: ticks.map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() })),
-        tickLower: MIN_TICK,
-        tickUpper: MAX_TICK,
+        tickLower: knownLower,
+        tickUpper: knownUpper,
       })
     }
   }

@@ -1,7 +1,7 @@
 import { type Address, zeroAddress } from 'viem'
 import { type ChainsOption, findActiveChain, resolveChains } from '../chains/registry.js'
 import type { ChainConfig } from '../chains/types.js'
-import { QuoteError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
+import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
 import { buildFillCalldata } from '../executor/buildFillCalldata.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
@@ -73,12 +73,30 @@ export async function getQuote(
   try {
     const chains = resolveChains(options)
     const request = normalizeIntent(intent, { chains })
+    checkOptions(options)
     const chain = findActiveChain(chains, request.chainId)
     if (!chain) throw new QuoteError({ statusCode: 500, message: 'Internal error' }) // normalizeIntent rejects these
     return await quoteOn(chain, request, liquiditySource, options)
   } catch (error) {
     throw toQuoteError(error)
   }
+}
+
+/** A host's options are its own data: a wrong one is a 500 naming it (decisions.md §3), never a crash. */
+function checkOptions(options: GetQuoteOptions): void {
+  const fail = (option: string, why: string): never => {
+    throw hostError(`Invalid getQuote option ${option}: ${why}`)
+  }
+  if (options === null || typeof options !== 'object') fail('options', 'must be an object')
+  const { gasPriceWei, maxHops, families, apps, id, now, randomBytes, sender } = options
+  if (gasPriceWei !== undefined && (typeof gasPriceWei !== 'bigint' || gasPriceWei < 0n)) fail('gasPriceWei', 'must be a non-negative bigint')
+  if (maxHops !== undefined && (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > 4)) fail('maxHops', 'must be an integer from 1 to 4')
+  if (families !== undefined && !Array.isArray(families)) fail('families', 'must be an array of pool families')
+  if (apps !== undefined && (apps === null || typeof apps !== 'object')) fail('apps', 'must be an object')
+  if (id !== undefined && (typeof id !== 'string' || !isUuid(id))) fail('id', 'must be a UUID string')
+  if (now !== undefined && typeof now !== 'function') fail('now', 'must be a function')
+  if (randomBytes !== undefined && typeof randomBytes !== 'function') fail('randomBytes', 'must be a function')
+  if (sender !== undefined && (typeof sender !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(sender))) fail('sender', 'must be an address')
 }
 
 async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: LiquiditySource, options: GetQuoteOptions): Promise<Quote> {
@@ -149,7 +167,8 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
     amountIn = solved?.amountIn ?? 0n
     plan = solved?.plan
   }
-  if (!plan || plan.amountOut <= 0n) throw noRoute()
+  // Nothing a transaction can carry: an input of 2^256 or more (a huge exact output plus fees).
+  if (!plan || plan.amountOut <= 0n || amountIn >= 1n << 256n) throw noRoute()
 
   return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options })
 }
@@ -239,7 +258,9 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
 
   const sellMeta = describe(sellToken)!
   const buyMeta = describe(buyToken)!
-  const id = options.id !== undefined && isUuid(options.id) ? options.id.toLowerCase() : createUuidV7(options.now?.() ?? Date.now(), options.randomBytes)
+  const clock = options.now?.()
+  if (clock !== undefined && !Number.isFinite(clock)) throw hostError('Invalid getQuote option now: must return a finite number of milliseconds')
+  const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock ?? Date.now(), options.randomBytes)
   const executor = chain.executor ?? getExecutorAddress(chain)
 
   const swaps: Swap[][] =

@@ -73,16 +73,20 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
   }
   // No route delivers more than the pools hold of the output token: refuse at once.
   if (leastWith(fees.netOf, target) > maxGrossOut(parameters)) return undefined
-  // Upper bound: the input the best single path needs (exact-out through its hops), else doubling from 1.
-  let hi = singlePathInput(parameters, target, fees) ?? 1n
+  // Upper bound: the input the best single path needs (exact-out through its hops); when no single
+  // path can deliver, double from the input the best spot rate implies (a lower bound), at most
+  // MAX_DOUBLINGS times past the first fill: 4096x the spot input is a price impact over 99.9%.
+  let hi = singlePathInput(parameters, target, fees) ?? spotInput(parameters, target, fees)
   let sized: SizedPlan | undefined
   let previous: bigint | undefined
+  let doublings = 0
   for (let i = 0; i < 256; i++) {
     sized = routeAt(hi)
     if (sized) {
       if (sized.net >= target) break
       // Doubling the input no longer moves the output (under 1 ppm): the pools are exhausted.
       if (previous !== undefined && (sized.net - previous) * 1_000_000n < sized.net) return undefined
+      if (++doublings > MAX_DOUBLINGS) return undefined
       previous = sized.net
     } else if (previous !== undefined) return undefined // past the liquidity the pools hold
     sized = undefined
@@ -97,6 +101,28 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
     if (again && again.amountIn < best.amountIn) best = again
   }
   return best
+}
+
+/** Doublings of the input allowed once a route fills but falls short of the target. */
+const MAX_DOUBLINGS = 12
+
+/** The input the best zero-size rate among the candidate paths implies: no route needs less. */
+function spotInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): bigint {
+  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
+    connectors: parameters.connectors,
+    maxHops: parameters.maxHops ?? 3,
+  })
+  let best = 0
+  for (const path of paths) {
+    let rate = 1
+    for (const hop of path) rate *= hop.pool.spotPrice(hop.tokenIn, hop.tokenOut)
+    if (Number.isFinite(rate) && rate > best) best = rate
+  }
+  if (!(best > 0)) return 1n
+  const estimate = Number(leastWith(fees.netOf, target)) / best
+  if (!Number.isFinite(estimate) || estimate < 1) return 1n
+  const routed = BigInt(Math.min(Math.floor(estimate), 2 ** 255))
+  return leastWith(fees.routedOf, routed > 0n ? routed : 1n)
 }
 
 /** Least x with f(x) >= target for a non-decreasing f, searching up from `target` (fees only shrink amounts). */

@@ -1,4 +1,5 @@
 import { type Hex, bytesToHex } from 'viem'
+import { hostError } from '../errors/QuoteError.js'
 
 /** Random bytes; the default uses the platform's `crypto.getRandomValues` (browsers and Node). */
 export type RandomBytes = (length: number) => Uint8Array
@@ -12,7 +13,9 @@ const defaultRandomBytes: RandomBytes = (length) => globalThis.crypto.getRandomV
  * createUuidV7() // '019a749b-7bae-7182-a36d-338e88b6b812'
  */
 export function createUuidV7(now: number = Date.now(), randomBytes: RandomBytes = defaultRandomBytes): string {
-  const bytes = randomBytes(16)
+  const random = randomBytes(16)
+  if (!(random instanceof Uint8Array) || random.length < 16) throw hostError('Invalid getQuote option randomBytes: must return 16 bytes')
+  const bytes = random.slice(0, 16)
   const ms = BigInt(Math.max(0, Math.floor(now)))
   for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn)
   bytes[6] = 0x70 | (bytes[6]! & 0x0f)

@@ -9,6 +9,9 @@ const CHUNKS = 50
 /** Refinement stops at this fraction of the amount (1/4096 ≈ 0.024%). */
 const FINEST_DIVISOR = 4096n
 
+/** Passes over the path pairs at one step size before halving it. */
+const MAX_PASSES_PER_LEVEL = 4
+
 type Allocation = { path: Path; amountIn: bigint }
 
 /** Output net of gas, in raw output units (float: used only to compare plans). */
@@ -125,6 +128,9 @@ function refine(candidates: Path[], shares: bigint[], amountIn: bigint, gasCost:
   }
   let step = amountIn / BigInt(CHUNKS * 2)
   const finest = amountIn / FINEST_DIVISOR > 0n ? amountIn / FINEST_DIVISOR : 1n
+  // A level repeats while moves help, at most MAX_PASSES_PER_LEVEL times: each pass costs a plan
+  // simulation per ordered pair of paths.
+  let passes = 0
   while (step >= finest && step > 0n) {
     let moved = false
     for (let i = 0; i < candidates.length; i++) {
@@ -137,7 +143,10 @@ function refine(candidates: Path[], shares: bigint[], amountIn: bigint, gasCost:
         if (tryShares(next)) moved = true
       }
     }
-    if (!moved) step /= 2n
+    if (!moved || ++passes >= MAX_PASSES_PER_LEVEL) {
+      step /= 2n
+      passes = 0
+    }
   }
   return { shares, plan }
 }

@@ -3,7 +3,6 @@ import { QuoteError } from '../../errors/QuoteError.js'
 import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { V2_STEP_GAS } from './gas.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
-import type { UniswapV2PoolState } from './state.js'
 
 /**
  * A Uniswap V2 pair (or a fork with another fee) at one block. Immutable:

@@ -82,6 +82,21 @@ function getInitializedTickSqrtPrice(tick: InitializedTick): bigint {
   return sqrtPriceX96
 }
 
+// Word-boundary ticks recur in every swap that walks empty words; a tick's
+// sqrt price never changes, so a bounded map keeps them (cleared when full).
+const boundarySqrtPrices = new Map<number, bigint>()
+const BOUNDARY_CACHE_LIMIT = 65_536
+
+function getBoundarySqrtPrice(tick: number): bigint {
+  let sqrtPriceX96 = boundarySqrtPrices.get(tick)
+  if (sqrtPriceX96 === undefined) {
+    sqrtPriceX96 = getSqrtRatioAtTick(tick)
+    if (boundarySqrtPrices.size >= BOUNDARY_CACHE_LIMIT) boundarySqrtPrices.clear()
+    boundarySqrtPrices.set(tick, sqrtPriceX96)
+  }
+  return sqrtPriceX96
+}
+
 /**
  * Runs UniswapV3Pool.swap's loop off-chain, bit for bit (v3-core 1.0.1): one
  * computeSwapStep per initialized tick or bitmap-word boundary, each rounded
@@ -155,7 +170,7 @@ export function simulateSwap(
     else if (tickNext > MAX_TICK) tickNext = MAX_TICK
 
     const sqrtPriceNextX96 =
-      position >= 0 ? getInitializedTickSqrtPrice(ticks[position] as InitializedTick) : getSqrtRatioAtTick(tickNext)
+      position >= 0 ? getInitializedTickSqrtPrice(ticks[position] as InitializedTick) : getBoundarySqrtPrice(tickNext)
     const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
     computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
     sqrtPriceX96 = step.sqrtRatioNextX96
