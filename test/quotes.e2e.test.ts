@@ -52,7 +52,14 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
   let anvil: Anvil
   let devnet: Devnet
   let chain: ChainConfig
-  const stats = { executed: 0, mismatches: 0, notRouted: 0, ratios: [] as number[] }
+  const stats = {
+    executed: 0,
+    mismatches: 0,
+    notRouted: 0,
+    ratios: [] as number[],
+    // What the executed quotes covered, so the suite fails if a kind of route stops being exercised.
+    covered: { split: 0, multiHop: 0, sharedPool: 0, nativeIn: 0, nativeOut: 0, feeOnInput: 0, feeOnOutput: 0, exactOut: 0, v2: 0, v3: 0 },
+  }
 
   beforeAll(async () => {
     anvil = await startAnvil()
@@ -64,7 +71,7 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
     const r = stats.ratios
     console.log(
       `quotes executed: ${stats.executed}, mismatches: ${stats.mismatches}, not routed: ${stats.notRouted}, ` +
-        `gasEstimate/gasUsed: min ${Math.min(...r).toFixed(3)} max ${Math.max(...r).toFixed(3)}`,
+        `gasEstimate/gasUsed: min ${Math.min(...r).toFixed(3)} max ${Math.max(...r).toFixed(3)}, covered: ${JSON.stringify(stats.covered)}`,
     )
     await anvil?.stop()
   })
@@ -122,6 +129,48 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
       expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
       expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
       stats.executed++
+      const swaps = quote.route.swaps
+      const keys = swaps.flat().map((s) => s.key)
+      const covered = stats.covered
+      if (swaps.length > 1) covered.split++
+      if (swaps.some((path) => path.length > 1)) covered.multiHop++
+      if (new Set(keys).size < keys.length) covered.sharedPool++
+      if (c.sell === 'ETH') covered.nativeIn++
+      if (c.buy === 'ETH') covered.nativeOut++
+      if (quote.fees.some((f) => f.token === intent.sellToken)) covered.feeOnInput++
+      if (quote.fees.some((f) => f.token === intent.buyToken)) covered.feeOnOutput++
+      if (c.kind === 'exactOut') covered.exactOut++
+      if (swaps.flat().some((s) => s.protocol === 'Uniswap V2')) covered.v2++
+      if (swaps.flat().some((s) => s.protocol === 'Uniswap V3')) covered.v3++
+    } finally {
+      await checkpoint.restore()
+    }
+  })
+  it('executed at least 200 quotes covering every kind of route', () => {
+    expect(stats.executed).toBeGreaterThanOrEqual(200)
+    expect(stats.mismatches).toBe(0)
+    for (const [kind, count] of Object.entries(stats.covered)) expect(count, kind).toBeGreaterThanOrEqual(5)
+  })
+
+  it('quotes on states the previous fills moved: 30 fills in a row, no reset in between', async () => {
+    const checkpoint = await anvil.checkpoint()
+    try {
+      const trader = devnet.accounts.traders[0]!
+      const sequence: [DevnetSymbol | 'ETH', DevnetSymbol | 'ETH', number][] = [
+        ['USDC', 'WETH', 400_000], ['WETH', 'USDC', 90_000], ['ETH', 'LINK', 60_000], ['LINK', 'USDC', 45_000], ['DAI', 'USDT', 700_000],
+        ['USDT', 'WBTC', 250_000], ['WBTC', 'ETH', 300_000], ['PEPE', 'USDC', 50_000], ['USDC', 'PEPE', 80_000], ['WETH', 'DAI', 150_000],
+      ]
+      for (let round = 0; round < 3; round++) {
+        for (const [sell, buy, usd] of sequence) {
+          const amount = rawAmount(sell, usd * (1 + round / 3))
+          const intent: QuoteIntent = { chainId: chain.id, sellToken: address(sell), buyToken: address(buy), sellAmount: amount, priceImpactLimitBps: 10_000, slippageBps: 30 }
+          const quote = await getQuote(intent, createRpcSource({ client: anvil.publicClient, chain }), { chains: [chain], sender: trader })
+          const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
+          expect(outcome.receipt.status).toBe('success')
+          expect(outcome.received).toBe(BigInt(quote.amountOut))
+          for (const left of Object.values(outcome.executorLeft)) expect(left).toBe(0n)
+        }
+      }
     } finally {
       await checkpoint.restore()
     }
