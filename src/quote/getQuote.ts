@@ -8,6 +8,7 @@ import type { Liquidity, LiquiditySource, TokenMetadata } from '../liquidity/typ
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { Pool, PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
+import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import type { Plan, RouteParameters } from '../router/types.js'
 import { estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
@@ -367,12 +368,7 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
  */
 function priceImpact(plan: Plan): number {
   if (plan.paths.length === 0 || plan.amountIn === 0n) return 0
-  let spot = 0
-  for (const p of plan.paths) {
-    let rate = 1
-    for (const h of p.path) rate *= h.pool.spotPrice(h.tokenIn, h.tokenOut)
-    if (rate > spot) spot = rate
-  }
+  const spot = getBestSpotRate(plan.paths.map((p) => p.path))
   if (!(spot > 0)) return 0
   const impact = 10_000 * (1 - Number(plan.amountOut) / (Number(plan.amountIn) * spot))
   return impact > 0 ? impact : 0

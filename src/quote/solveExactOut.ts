@@ -1,4 +1,5 @@
 import { findPaths, findRoute } from '../router/findRoute.js'
+import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { simulatePlan } from '../router/simulatePlan.js'
 import type { Path, Plan, RouteParameters } from '../router/types.js'
 
@@ -112,12 +113,7 @@ function spotInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): 
     connectors: parameters.connectors,
     maxHops: parameters.maxHops ?? 3,
   })
-  let best = 0
-  for (const path of paths) {
-    let rate = 1
-    for (const hop of path) rate *= hop.pool.spotPrice(hop.tokenIn, hop.tokenOut)
-    if (Number.isFinite(rate) && rate > best) best = rate
-  }
+  const best = getBestSpotRate(paths)
   if (!(best > 0)) return 1n
   const estimate = Number(leastWith(fees.netOf, target)) / best
   if (!Number.isFinite(estimate) || estimate < 1) return 1n
