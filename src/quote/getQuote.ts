@@ -321,10 +321,14 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
   for (const path of plan.paths) for (const hop of path.hops) for (const t of [hop.tokenIn, hop.tokenOut]) tokenAddresses.push(t)
   const stables = chain.usdStablecoins.map((a) => describe(a)).filter((t): t is TokenMetadata => t !== undefined)
   const seen = new Set<Address>()
+  // In a native trade the hops' wrapped native token is the native token the user sees: list it once,
+  // as the zero address (unless the other side is the wrapped token itself: a wrap or unwrap).
+  const nativeTrade = isNative(sellToken) || isNative(buyToken)
+  const wrapTrade = sellToken === weth || buyToken === weth
   const tokens: Token[] = []
   for (const address of tokenAddresses) {
     if (seen.has(address)) continue
-    if ((address === weth && (isNative(sellToken) || isNative(buyToken))) && !(sellToken === weth || buyToken === weth)) continue
+    if (address === weth && nativeTrade && !wrapTrade) continue
     seen.add(address)
     const meta = describe(address)
     if (!meta) continue
