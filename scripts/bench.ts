@@ -50,6 +50,19 @@ for (const [label, intent] of cases) {
   row(label, samples, `${quote.route.swaps.length} path(s), ${quote.route.swaps.flat().length} swaps`)
 }
 
+// Refusals far past the liquidity: how fast the 404 / price-impact 400 comes back.
+console.log('\nRefusals, embedded snapshot')
+const refusals: [string, QuoteIntent][] = [
+  ['Base buy 1,000,000 WETH (404)', { chainId: 8453, sellToken: token(base, 'USDC'), buyToken: token(base, 'WETH'), buyAmount: 10n ** 24n }],
+  ['Base buy 100M USDC with cbETH (404)', { chainId: 8453, sellToken: token(base, 'cbETH'), buyToken: token(base, 'USDC'), buyAmount: 10n ** 14n }],
+  ['Base sell $20M DAI for USDT (400 impact)', { chainId: 8453, sellToken: token(base, 'DAI'), buyToken: token(base, 'USDT'), sellAmount: 2n * 10n ** 25n }],
+]
+for (const [label, intent] of refusals) {
+  let status = 0
+  const samples = await time(10, () => getQuote(intent, source).catch((e: { statusCode: number }) => void (status = e.statusCode)))
+  row(label, samples, `-> ${status || 'a quote'}`)
+}
+
 // 2. Pool math micro-benchmarks.
 console.log('\nPool math')
 {

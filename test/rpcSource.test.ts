@@ -408,9 +408,8 @@ describe('createRpcSource on a devnet', () => {
     it('when the node stops answering (timeout)', async () => {
       proxy.rule = (call) => (isLensCall(call) ? 'hang' : 'pass')
       const { client } = createCountingClient(proxy.url, { timeout: 300 })
-      const started = performance.now()
+      // The lens call hangs for good: only the client's 300 ms timeout can end this with a 503.
       await expect503(createRpcSource({ client, chain: devnet.chain, families }).getLiquidity(request()))
-      expect(performance.now() - started).toBeLessThan(5_000)
     })
 
     it('when the node answers the lens call with a JSON-RPC error', async () => {
