@@ -13,6 +13,7 @@ import type { UniswapV2PoolState } from '../src/protocols/uniswapV2/state.js'
 import { getUniswapV3PoolAddress, getUniswapV3WordRadius } from '../src/protocols/uniswapV3/readPools.js'
 import type { UniswapV3PoolState } from '../src/protocols/uniswapV3/state.js'
 import { MAX_TICK, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from '../src/protocols/uniswapV3/tickMath.js'
+import { createRandom } from '../test/support/random.js'
 
 type Spec = {
   a: string
@@ -57,21 +58,11 @@ const basePools: Spec[] = [
   { a: 'DEGEN', b: 'WETH', v2: 2e6, v3: { 3000: 3e6, 10000: 1.5e6 } },
 ]
 
-// A small deterministic PRNG (mulberry32) so the file is the same on every run.
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const Q96 = 2 ** 96
 const toBig = (x: number) => BigInt(Math.floor(x).toLocaleString('fullwide', { useGrouping: false }))
 
 function build(chain: ChainConfig, specs: Spec[], blockNumber: number, timestamp: number, gasPriceWei: bigint): Snapshot {
-  const rand = prng(chain.id)
+  const rand = createRandom(chain.id)
   const token = (symbol: string) => {
     const t = chain.tokens.find((x) => x.symbol === symbol)
     if (!t) throw new Error(`${symbol} missing on ${chain.name}`)

@@ -26,6 +26,7 @@ import {
   uniswapV2PairAbi,
   weth9Abi,
 } from './devnet/index.js'
+import { createRandom } from './support/random.js'
 
 const SEED = 0x2b17_e5a3
 // Sizes as fractions of the reserve the amount is drawn from (input reserve for
@@ -60,18 +61,6 @@ let context: PoolContext
 const mismatches: Mismatch[] = []
 const stats = { cases: 0, exactIn: 0, exactOut: 0, swapsSent: 0, kRefusals: 0, zeroOutputs: 0, exactDivisions: 0 }
 let started = 0
-
-/** mulberry32: a small deterministic PRNG, uniform in [0, 1). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const random = createRandom(SEED)
 

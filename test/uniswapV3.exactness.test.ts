@@ -28,6 +28,7 @@ import {
   startAnvil,
   uniswapV3PoolAbi,
 } from './devnet/index.js'
+import { createRandom } from './support/random.js'
 
 const SEED = 0x7a3f_19c5
 const SWAPS_PER_POOL = 20
@@ -87,18 +88,6 @@ const stats = {
 /** Per pool: initialized ticks crossed, and swaps that ended where no liquidity is active. */
 const perPool = new Map<string, { ticksCrossed: number; emptyEnds: number }>()
 let started = 0
-
-/** mulberry32: a small deterministic PRNG, uniform in [0, 1). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const random = createRandom(SEED)
 

@@ -14,7 +14,7 @@ import { estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
 import { normalizeIntent } from './normalizeIntent.js'
 import { getMidRate, getPriceUsd, indexPairs } from './prices.js'
-import { solveExactOut } from './solveExactOut.js'
+import { leastWith, solveExactOut } from './solveExactOut.js'
 import type { NormalizedIntent, Quote, QuoteIntent, Swap, Token } from './types.js'
 import { type RandomBytes, createUuidV7, isUuid, uuidToBytes16 } from './uuid.js'
 
@@ -156,7 +156,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   let plan: Plan | undefined
   if (tokenIn === tokenOut) {
     // Native <-> wrapped native: a 1:1 wrap or unwrap, no pool.
-    amountIn = intent.kind === 'exactIn' ? intent.amount : wrapInputFor(intent.amount, fees)
+    amountIn = intent.kind === 'exactIn' ? intent.amount : leastWith((a) => fees.netOf(fees.routedOf(a)), intent.amount)
     const routed = fees.routedOf(amountIn)
     plan = { paths: [], amountIn: routed, amountOut: routed, gas: 0n }
   } else if (intent.kind === 'exactIn') {
@@ -172,19 +172,6 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   if (!plan || plan.amountOut <= 0n || amountIn >= 1n << 256n) throw noRoute()
 
   return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options })
-}
-
-/** Least input whose wrap nets `target` after fees (wrapping is 1:1). */
-function wrapInputFor(target: bigint, fees: { routedOf: (a: bigint) => bigint; netOf: (g: bigint) => bigint }): bigint {
-  let lo = target - 1n
-  let hi = target
-  while (fees.netOf(fees.routedOf(hi)) < target) hi *= 2n
-  while (hi - lo > 1n) {
-    const mid = (lo + hi) / 2n
-    if (fees.netOf(fees.routedOf(mid)) >= target) hi = mid
-    else lo = mid
-  }
-  return hi
 }
 
 function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]): Map<Address, TokenMetadata> {

@@ -77,7 +77,11 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
   // Upper bound: the input the best single path needs (exact-out through its hops); when no single
   // path can deliver, double from the input the best spot rate implies (a lower bound), at most
   // MAX_DOUBLINGS times past the first fill: 4096x the spot input is a price impact over 99.9%.
-  let hi = singlePathInput(parameters, target, fees) ?? spotInput(parameters, target, fees)
+  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
+    connectors: parameters.connectors,
+    maxHops: parameters.maxHops ?? 3,
+  })
+  let hi = singlePathInput(paths, target, fees) ?? spotInput(paths, target, fees)
   let sized: SizedPlan | undefined
   let previous: bigint | undefined
   let doublings = 0
@@ -108,11 +112,7 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
 const MAX_DOUBLINGS = 12
 
 /** The input the best zero-size rate among the candidate paths implies: no route needs less. */
-function spotInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): bigint {
-  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
-    connectors: parameters.connectors,
-    maxHops: parameters.maxHops ?? 3,
-  })
+function spotInput(paths: readonly Path[], target: bigint, fees: FeeMaps): bigint {
   const best = getBestSpotRate(paths)
   if (!(best > 0)) return 1n
   const estimate = Number(leastWith(fees.netOf, target)) / best
@@ -122,7 +122,7 @@ function spotInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): 
 }
 
 /** Least x with f(x) >= target for a non-decreasing f, searching up from `target` (fees only shrink amounts). */
-function leastWith(f: (x: bigint) => bigint, target: bigint): bigint {
+export function leastWith(f: (x: bigint) => bigint, target: bigint): bigint {
   let lo = target - 1n
   let hi = target > 0n ? target : 1n
   while (f(hi) < target) {
@@ -141,12 +141,8 @@ function leastWith(f: (x: bigint) => bigint, target: bigint): bigint {
  * The input the best single path needs for the target, computed backwards with
  * each pool's exact-out math; undefined when no single path can deliver it.
  */
-function singlePathInput(parameters: RouteParameters, target: bigint, fees: FeeMaps): bigint | undefined {
+function singlePathInput(paths: readonly Path[], target: bigint, fees: FeeMaps): bigint | undefined {
   const gross = leastWith(fees.netOf, target)
-  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
-    connectors: parameters.connectors,
-    maxHops: parameters.maxHops ?? 3,
-  })
   let best: bigint | undefined
   for (const path of paths) {
     let amount: bigint | undefined = gross
