@@ -2,8 +2,9 @@
 pragma solidity ^0.8.28;
 
 import {IWETH9} from "./interfaces/IWETH9.sol";
-import {IUniswapV2Pair} from "./interfaces/IUniswapV2Pair.sol";
-import {IUniswapV3Pool} from "./interfaces/IUniswapV3Pool.sol";
+import {ExecutorBase} from "./steps/ExecutorBase.sol";
+import {UniswapV2Step} from "./steps/UniswapV2Step.sol";
+import {UniswapV3Step} from "./steps/UniswapV3Step.sol";
 
 /// @title WeftExecutor
 /// @notice Fills a weft quote: pulls the input from the caller, swaps it along Uniswap V2 pairs and
@@ -13,7 +14,7 @@ import {IUniswapV3Pool} from "./interfaces/IUniswapV3Pool.sol";
 /// derived by CREATE2 from the dex table fixed at deployment, never read from calldata; the V3
 /// callback pays only the pool this contract is swapping with; nothing is approved, and no token
 /// is left here after a fill.
-contract WeftExecutor {
+contract WeftExecutor is UniswapV2Step, UniswapV3Step {
     /// @notice One pool deployment. kind 1 = Uniswap V2 pair, 2 = Uniswap V3 pool.
     /// feeBps: the V2 swap fee in basis points (30 = 0.3%), unused for V3.
     struct Dex {
@@ -23,16 +24,10 @@ contract WeftExecutor {
         uint16 feeBps;
     }
 
-    /// @notice One swap. dex: index in the dex table; param: V3: the fee tier (bits 0-23) and an
-    /// optional sqrt price limit (bits 24-183); V2: 0.
-    struct Step {
-        uint8 dex;
-        address tokenIn;
-        address tokenOut;
-        uint256 param;
-    }
-
-    /// @notice A chain of swaps fed `amountIn` of the order's (wrapped) input token.
+    /// @notice A chain of swaps. It starts at a token this fill holds (the order's wrapped input, or
+    /// an intermediate an earlier path produced) and spends `amountIn` of it, or all that is held of
+    /// it when `amountIn` is 0. Paths run in order; a later path may spend what an earlier one
+    /// produced, which lets a route trade each pool once (a flow) instead of once per path.
     struct Path {
         uint256 amountIn;
         Step[] steps;
@@ -61,34 +56,12 @@ contract WeftExecutor {
         Path[] paths;
     }
 
-    /// @dev The storage form of a Dex: kind, feeBps and factory share a slot, so a step reads two.
-    struct DexEntry {
-        uint8 kind;
-        uint16 feeBps;
-        address factory;
-        bytes32 initCodeHash;
-    }
-
-    uint8 private constant KIND_UNISWAP_V2 = 1;
-    uint8 private constant KIND_UNISWAP_V3 = 2;
     uint256 private constant FEE_RATE_DENOMINATOR = 1e7;
-    uint256 private constant BPS = 10_000;
-    // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1: no price limit. Exactness is enforced
-    // after the swap instead, by requiring the pool to take the whole input.
-    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128740;
-    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
 
     /// @notice The wrapped native token (WETH9).
     address public immutable weth;
 
-    mapping(uint256 => DexEntry) private _dexTable;
-
     bool private transient _locked;
-    // Set only for the duration of this contract's own pool.swap call: outside it no address can
-    // pass the callback check, and inside it only the pool being swapped with.
-    address private transient _expectedPool;
-    address private transient _callbackToken;
-    uint256 private transient _callbackMaxIn;
 
     /// @notice An order was filled. amountOut is what the receiver's balance grew by.
     event Fill(
@@ -104,18 +77,14 @@ contract WeftExecutor {
 
     error Reentrancy();
     error InvalidConfig();
-    error InvalidDex(uint256 index);
     error InvalidValue(uint256 value);
     error InvalidReceiver();
     error InvalidFees();
     error InvalidPath(uint256 path);
-    error InvalidStep();
     error AmountMismatch(uint256 routed, uint256 expected);
-    error PartialFill(address pool);
-    error InvalidCallback(address caller);
+    error Overdraw(address token, uint256 requested, uint256 held);
+    error Stranded(address token, uint256 amount);
     error InsufficientOutput(uint256 received, uint256 minimum);
-    error TransferFailed(address token);
-    error BalanceQueryFailed(address token);
     error EtherTransferFailed(address to);
     error UnexpectedEther();
 
@@ -126,7 +95,7 @@ contract WeftExecutor {
         for (uint256 i; i < dexes_.length; ++i) {
             Dex memory dex = dexes_[i];
             if (
-                (dex.kind != KIND_UNISWAP_V2 && dex.kind != KIND_UNISWAP_V3) || dex.factory == address(0)
+                !_isKnownKind(dex.kind) || dex.factory == address(0)
                     || dex.feeBps >= BPS
             ) revert InvalidDex(i);
             _dexTable[i] = DexEntry(dex.kind, dex.feeBps, dex.factory, dex.initCodeHash);
@@ -168,9 +137,7 @@ contract WeftExecutor {
             // Wrap or unwrap: the (wrapped) input is the output.
             if (order.paths.length != 0) revert InvalidPath(0);
         } else {
-            uint256 routed = _runPaths(order.paths, tokenIn, tokenOut);
-            // Anything not routed would stay here.
-            if (routed != swapIn) revert AmountMismatch(routed, swapIn);
+            _runPaths(order.paths, tokenIn, tokenOut, swapIn);
         }
 
         uint256 gross = _balanceOf(tokenOut, address(this)) - baseline;
@@ -181,50 +148,56 @@ contract WeftExecutor {
         _locked = false;
     }
 
-    /// @notice Pays a V3 pool the input it asks for, if and only if it is the pool this contract is
-    /// swapping with right now.
-    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
-        (uint8 dexIndex, address tokenIn, address tokenOut, uint24 fee) =
-            abi.decode(data, (uint8, address, address, uint24));
-        // Both checks, as defence in depth: the transient slot ties the call to the swap in flight;
-        // the CREATE2 recomputation (as Universal Router's V3SwapRouter does) ties it to a genuine pool.
-        if (
-            msg.sender != _expectedPool
-                || msg.sender != _v3PoolAddress(_dexTable[dexIndex], tokenIn, tokenOut, fee)
-        ) revert InvalidCallback(msg.sender);
-        // For an exact-input swap only the input side is positive; a negative amount cast to
-        // uint256 is huge and fails the cap below.
-        uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
-        if (owed > _callbackMaxIn) revert InvalidCallback(msg.sender);
-        if (owed != 0) _transfer(_callbackToken, msg.sender, owed);
-    }
-
     /// @dev Checks msg.value, pulls the input, takes input-side fees and wraps native input.
-    /// Returns the amount left to route.
+    /// Returns the amount left to route. Input-side fees are taken on what arrived, which for a
+    /// fee-on-transfer token is less than amountIn.
     function _takeInput(Order calldata order, address tokenIn) private returns (uint256 swapIn) {
         uint256 amountIn = order.amountIn;
         bool native = order.tokenIn == address(0);
         if (msg.value != (native ? amountIn : 0)) revert InvalidValue(msg.value);
-        if (!native) _pullInput(tokenIn, amountIn);
-        swapIn = amountIn;
+        uint256 arrived = native ? amountIn : _pullInput(tokenIn, amountIn);
+        swapIn = arrived;
         if (!order.feeOnOutput) {
             // _payFees never returns more than its base.
             unchecked {
-                swapIn = amountIn - _payFees(order.tokenIn, amountIn, order.fees);
+                swapIn = arrived - _payFees(order.tokenIn, arrived, order.fees);
             }
         }
         if (native) IWETH9(weth).deposit{value: swapIn}();
     }
 
-    /// @dev Runs every path and returns the total input they consumed.
-    function _runPaths(Path[] calldata paths, address tokenIn, address tokenOut) private returns (uint256 routed) {
+    /// @dev Runs the paths on a ledger of what this fill holds by token: the input to start with,
+    /// plus each path's output unless it is the order's output token (measured by balance later).
+    /// Every token but the output must be spent exactly by the end.
+    function _runPaths(Path[] calldata paths, address tokenIn, address tokenOut, uint256 swapIn) private {
+        // A path adds at most one token, so paths.length + 1 entries always suffice.
+        address[] memory tokens = new address[](paths.length + 1);
+        uint256[] memory held = new uint256[](paths.length + 1);
+        tokens[0] = tokenIn;
+        held[0] = swapIn;
+        uint256 count = 1;
+        uint256 routed;
         for (uint256 p; p < paths.length; ++p) {
             Path calldata path = paths[p];
             Step[] calldata steps = path.steps;
             if (steps.length == 0) revert InvalidPath(p);
-            uint256 amount = path.amountIn;
-            routed += amount;
-            address expected = tokenIn;
+            address start = steps[0].tokenIn;
+            uint256 from;
+            while (from < count && tokens[from] != start) ++from;
+            // Only a token this fill holds can be spent: never one stranded here, never the output.
+            if (from == count) revert InvalidPath(p);
+            uint256 amount = path.amountIn == 0 ? held[from] : path.amountIn;
+            if (amount == 0) revert InvalidPath(p);
+            if (from == 0) {
+                routed += amount;
+                if (amount > held[0]) revert AmountMismatch(routed, swapIn);
+            } else if (amount > held[from]) {
+                revert Overdraw(start, amount, held[from]);
+            }
+            unchecked {
+                held[from] -= amount;
+            }
+            address expected = start;
             for (uint256 s; s < steps.length; ++s) {
                 Step calldata step = steps[s];
                 if (step.tokenIn != expected) revert InvalidPath(p);
@@ -232,72 +205,32 @@ contract WeftExecutor {
                 // Each hop spends exactly what the previous one produced.
                 amount = _swap(step, amount);
             }
-            if (expected != tokenOut) revert InvalidPath(p);
+            if (expected == tokenOut) continue;
+            uint256 to;
+            while (to < count && tokens[to] != expected) ++to;
+            if (to == count) {
+                tokens[count++] = expected;
+            }
+            held[to] += amount;
         }
+        // Anything not routed would stay here.
+        if (held[0] != 0) revert AmountMismatch(routed, swapIn);
+        for (uint256 i = 1; i < count; ++i) {
+            if (held[i] != 0) revert Stranded(tokens[i], held[i]);
+        }
+    }
+
+    /// @dev The dex kinds this build can swap on (see ExecutorBase for the numbering).
+    function _isKnownKind(uint8 kind) private pure returns (bool) {
+        return kind == KIND_UNISWAP_V2 || kind == KIND_UNISWAP_V3;
     }
 
     function _swap(Step calldata step, uint256 amountIn) private returns (uint256) {
         DexEntry memory dex = _dexTable[step.dex];
-        if (dex.kind == KIND_UNISWAP_V2) return _swapV2(dex, step.tokenIn, step.tokenOut, amountIn);
-        if (dex.kind == KIND_UNISWAP_V3) return _swapV3(dex, step, amountIn);
+        uint8 kind = dex.kind;
+        if (kind == KIND_UNISWAP_V2) return _swapUniswapV2(dex, step, amountIn);
+        if (kind == KIND_UNISWAP_V3) return _swapUniswapV3(dex, step, amountIn);
         revert InvalidDex(step.dex);
-    }
-
-    function _swapV2(DexEntry memory dex, address tokenIn, address tokenOut, uint256 amountIn)
-        private
-        returns (uint256 amountOut)
-    {
-        bool zeroForOne = tokenIn < tokenOut;
-        (address token0, address token1) = zeroForOne ? (tokenIn, tokenOut) : (tokenOut, tokenIn);
-        address pair = _create2Address(dex.factory, keccak256(abi.encodePacked(token0, token1)), dex.initCodeHash);
-
-        _transfer(tokenIn, pair, amountIn);
-        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(pair).getReserves();
-        (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
-        // The pair credits the swap with what it holds above its reserve, which for a fee-on-transfer
-        // token is less than what was sent.
-        uint256 amountInWithFee = (_balanceOf(tokenIn, pair) - reserveIn) * (BPS - dex.feeBps);
-        // UniswapV2Library.getAmountOut scaled to basis points: for 30 bps numerator and denominator
-        // are both 10x Uniswap's 997/1000 form, so the floor is identical.
-        amountOut = amountInWithFee * reserveOut / (reserveIn * BPS + amountInWithFee);
-
-        (uint256 amount0Out, uint256 amount1Out) = zeroForOne ? (uint256(0), amountOut) : (amountOut, uint256(0));
-        IUniswapV2Pair(pair).swap(amount0Out, amount1Out, address(this), "");
-    }
-
-    function _swapV3(DexEntry memory dex, Step calldata step, uint256 amountIn) private returns (uint256) {
-        // int256(amountIn) must stay positive: a negative amountSpecified is an exact-output swap.
-        // param: the fee tier in bits 0-23 and an optional sqrt price limit in bits 24-183 (0: none).
-        if (step.param >> 184 != 0 || amountIn > uint256(type(int256).max)) revert InvalidStep();
-        address tokenIn = step.tokenIn;
-        address tokenOut = step.tokenOut;
-        uint24 fee = uint24(step.param);
-        bool zeroForOne = tokenIn < tokenOut;
-        address pool = _v3PoolAddress(dex, tokenIn, tokenOut, fee);
-
-        _expectedPool = pool;
-        _callbackToken = tokenIn;
-        _callbackMaxIn = amountIn;
-        (int256 amount0, int256 amount1) = IUniswapV3Pool(pool).swap(
-            address(this),
-            zeroForOne,
-            int256(amountIn),
-            _v3PriceLimit(step.param, zeroForOne),
-            abi.encode(step.dex, tokenIn, tokenOut, fee)
-        );
-        _expectedPool = address(0);
-
-        (int256 paid, int256 received) = zeroForOne ? (amount0, amount1) : (amount1, amount0);
-        // A pool that runs out of liquidity stops early and takes less: the rest would be stranded.
-        if (paid != int256(amountIn)) revert PartialFill(pool);
-        return uint256(-received);
-    }
-
-    /// @dev The SDK passes the edge of the ticks it priced with: a pool drained or pushed past it
-    /// stops there (and the fill reverts as partial) instead of burning gas through empty ticks.
-    function _v3PriceLimit(uint256 param, bool zeroForOne) private pure returns (uint160 limit) {
-        limit = uint160(param >> 24);
-        if (limit == 0) limit = zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT;
     }
 
     /// @dev Output-side fees, surplus split, receiver last. Returns the receiver's balance increase
@@ -376,22 +309,11 @@ contract WeftExecutor {
         return token == address(0) ? account.balance : _balanceOf(token, account);
     }
 
-    function _v3PoolAddress(DexEntry memory dex, address tokenA, address tokenB, uint24 fee)
-        private
-        pure
-        returns (address)
-    {
-        (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
-        return _create2Address(dex.factory, keccak256(abi.encode(token0, token1, fee)), dex.initCodeHash);
-    }
-
-    function _create2Address(address factory, bytes32 salt, bytes32 initCodeHash) private pure returns (address) {
-        return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", factory, salt, initCodeHash)))));
-    }
-
     /// @dev The only transferFrom in this contract: from msg.sender, of the order's input token, for
-    /// the order's amountIn, called once per fill.
-    function _pullInput(address token, uint256 amount) private {
+    /// the order's amountIn, called once per fill. Returns what arrived, measured: a fee-on-transfer
+    /// token delivers less than it was asked for, and more would be a broken token.
+    function _pullInput(address token, uint256 amount) private returns (uint256 arrived) {
+        uint256 before = _balanceOf(token, address(this));
         bool ok;
         assembly ("memory-safe") {
             let p := mload(0x40)
@@ -410,38 +332,8 @@ contract WeftExecutor {
             )
         }
         if (!ok) revert TransferFailed(token);
-    }
-
-    function _transfer(address token, address to, uint256 amount) private {
-        bool ok;
-        assembly ("memory-safe") {
-            let p := mload(0x40)
-            mstore(p, shl(224, 0xa9059cbb)) // transfer(address,uint256)
-            mstore(add(p, 0x04), shr(96, shl(96, to))) // clean: high bits of an address are undefined in assembly
-            mstore(add(p, 0x24), amount)
-            ok := call(gas(), token, 0, p, 0x44, 0x00, 0x20)
-            // Accept `true`, or no return data from an account with code (USDT-style tokens).
-            ok := and(
-                ok,
-                or(
-                    and(eq(mload(0x00), 1), gt(returndatasize(), 0x1f)),
-                    and(iszero(returndatasize()), gt(extcodesize(token), 0))
-                )
-            )
-        }
-        if (!ok) revert TransferFailed(token);
-    }
-
-    function _balanceOf(address token, address account) private view returns (uint256 amount) {
-        bool ok;
-        assembly ("memory-safe") {
-            mstore(0x00, shl(224, 0x70a08231)) // balanceOf(address)
-            mstore(0x04, shr(96, shl(96, account))) // clean: high bits of an address are undefined in assembly
-            ok := staticcall(gas(), token, 0x00, 0x24, 0x00, 0x20)
-            ok := and(ok, gt(returndatasize(), 0x1f))
-            amount := mload(0x00)
-        }
-        if (!ok) revert BalanceQueryFailed(token);
+        arrived = _balanceOf(token, address(this)) - before;
+        if (arrived > amount) revert TransferFailed(token);
     }
 
     function _sendEther(address to, uint256 amount) private {

@@ -1,9 +1,9 @@
 // The core proof: quotes built through createRpcSource on a real EVM with the
 // real Uniswap V2/V3 bytecode, executed from their own `transaction`, pay
 // exactly what they promised.
-import { type Address, zeroAddress } from 'viem'
+import { type Address, type Hex, decodeFunctionData, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSource, deployExecutor, getQuote } from '../src/index.js'
+import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSource, deployExecutor, getQuote, weftExecutorAbi } from '../src/index.js'
 import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
@@ -58,7 +58,7 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
     notRouted: 0,
     ratios: [] as number[],
     // What the executed quotes covered, so the suite fails if a kind of route stops being exercised.
-    covered: { split: 0, multiHop: 0, sharedPool: 0, nativeIn: 0, nativeOut: 0, feeOnInput: 0, feeOnOutput: 0, exactOut: 0, v2: 0, v3: 0 },
+    covered: { split: 0, multiHop: 0, sharedPool: 0, flow: 0, nativeIn: 0, nativeOut: 0, feeOnInput: 0, feeOnOutput: 0, exactOut: 0, v2: 0, v3: 0 },
   }
 
   beforeAll(async () => {
@@ -135,6 +135,7 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
       if (swaps.length > 1) covered.split++
       if (swaps.some((path) => path.length > 1)) covered.multiHop++
       if (new Set(keys).size < keys.length) covered.sharedPool++
+      if (isFlow(quote)) covered.flow++
       if (c.sell === 'ETH') covered.nativeIn++
       if (c.buy === 'ETH') covered.nativeOut++
       if (quote.fees.some((f) => f.token === intent.sellToken)) covered.feeOnInput++
@@ -176,3 +177,11 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
     }
   })
 })
+
+/** A fill run as a flow: some executor path starts at an intermediate token (each pool traded once). */
+function isFlow(quote: Quote): boolean {
+  const { args } = decodeFunctionData({ abi: weftExecutorAbi, data: quote.transaction!.data as Hex })
+  const order = args[0] as { tokenIn: Address; paths: readonly { steps: readonly { tokenIn: Address }[] }[] }
+  const sellWrapped = order.paths[0]?.steps[0]?.tokenIn
+  return order.paths.some((p) => p.steps[0]?.tokenIn !== sellWrapped)
+}

@@ -158,7 +158,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
     // Native <-> wrapped native: a 1:1 wrap or unwrap, no pool.
     amountIn = intent.kind === 'exactIn' ? intent.amount : leastWith((a) => fees.netOf(fees.routedOf(a)), intent.amount)
     const routed = fees.routedOf(amountIn)
-    plan = { paths: [], amountIn: routed, amountOut: routed, gas: 0n }
+    plan = { paths: [], segments: [], mode: 'paths', amountIn: routed, amountOut: routed, gas: 0n }
   } else if (intent.kind === 'exactIn') {
     amountIn = intent.amount
     const routed = fees.routedOf(amountIn)
@@ -280,7 +280,7 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
     surplusRecipient: feePlan.surplusRecipient,
     surplusBps: feePlan.surplusBps,
     treasury: feePlan.treasury,
-    paths: plan.paths.map((p) => ({ amountIn: p.amountIn, steps: p.hops.map((h) => h.pool.buildStep(h.tokenIn, h.tokenOut)) })),
+    paths: plan.segments.map((p) => ({ amountIn: p.amountIn, steps: p.hops.map((h) => h.pool.buildStep(h.tokenIn, h.tokenOut)) })),
   })
   // Payments the fill makes, each into an empty or a funded balance (unknown counts as empty;
   // the sender always holds native, since it pays for gas).
@@ -296,8 +296,8 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
   ]
   const touched = new Set<string>()
   let warmSteps = 0
-  for (const path of plan.paths)
-    for (const hop of path.hops) {
+  for (const segment of plan.segments)
+    for (const hop of segment.hops) {
       if (touched.has(hop.pool.key)) warmSteps++
       touched.add(hop.pool.key)
     }

@@ -1,8 +1,27 @@
+import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
-import type { ExecutedHop, ExecutedPath, Path, Plan } from './types.js'
+import type { ExecutedHop, ExecutedPath, Path, Plan, PlanSegment } from './types.js'
 
 /** Pool states by key, as the plan has left them so far. */
 export type PoolStates = Map<string, Pool>
+
+/**
+ * Executor gas of a path that starts at an intermediate token: finding the token on the fill's
+ * ledger and the extra path entry in calldata (measured on anvil, rounded up).
+ */
+export const FLOW_SEGMENT_GAS = 2_500n
+
+/** An allocation: a path and the input it is given. */
+export type Allocation = { path: Path; amountIn: bigint }
+
+/** Options of `simulatePlan`. */
+export type SimulatePlanOptions = {
+  /**
+   * Value of one unit of gas in raw output units, used to choose between executing shared pools
+   * as a flow or path by path (default 0: more output wins, then less gas).
+   */
+  gasCostInOutput?: number
+}
 
 /**
  * Runs one path exactly on `states`, updating them in place; returns the
@@ -23,21 +42,48 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates): 
 }
 
 /**
- * Executes allocations in order, as the executor will: each path sees the
- * pool states the previous paths left. Paths with a zero amount are dropped.
- * Returns undefined when any hop cannot be filled.
+ * The exact plan the executor will carry out for these allocations. Paths that share no pool run
+ * one after another. When paths share a pool, two executions are simulated and the better one is
+ * kept (more output net of gas): path by path, each path seeing the states the previous ones
+ * left; or as a flow, each pool traded once with the total the paths send through it, the output
+ * at an intermediate token divided among the paths in proportion to what they brought. Paths with
+ * a zero amount are dropped. Returns undefined when any hop cannot be filled.
  *
  * @example
  * const plan = simulatePlan([{ path: a, amountIn: 600n }, { path: b, amountIn: 400n }])
  */
-export function simulatePlan(allocations: readonly { path: Path; amountIn: bigint }[]): Plan | undefined {
+export function simulatePlan(allocations: readonly Allocation[], options: SimulatePlanOptions = {}): Plan | undefined {
+  const used = allocations.filter((a) => a.amountIn > 0n)
+  const sequential = simulateSequential(used)
+  if (!sharesPool(used)) return sequential
+  const flow = simulateFlow(used)
+  if (!flow) return sequential
+  if (!sequential) return flow
+  const cost = options.gasCostInOutput ?? 0
+  const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * cost
+  const [a, b] = [value(flow), value(sequential)]
+  if (a !== b) return a > b ? flow : sequential
+  if (flow.amountOut !== sequential.amountOut) return flow.amountOut > sequential.amountOut ? flow : sequential
+  return flow.gas <= sequential.gas ? flow : sequential
+}
+
+function sharesPool(allocations: readonly Allocation[]): boolean {
+  const seen = new Set<string>()
+  for (const { path } of allocations)
+    for (const hop of path) {
+      if (seen.has(hop.pool.key)) return true
+      seen.add(hop.pool.key)
+    }
+  return false
+}
+
+function simulateSequential(allocations: readonly Allocation[]): Plan | undefined {
   const states: PoolStates = new Map()
   const paths: ExecutedPath[] = []
   let amountIn = 0n
   let amountOut = 0n
   let gas = 0n
   for (const { path, amountIn: share } of allocations) {
-    if (share <= 0n) continue
     const executed = simulatePath(path, share, states)
     if (!executed) return undefined
     paths.push(executed)
@@ -45,5 +91,126 @@ export function simulatePlan(allocations: readonly { path: Path; amountIn: bigin
     amountOut += executed.amountOut
     for (const hop of executed.hops) gas += hop.gas
   }
-  return { paths, amountIn, amountOut, gas }
+  return { paths, segments: paths.map((p) => ({ amountIn: p.amountIn, hops: p.hops })), mode: 'paths', amountIn, amountOut, gas }
+}
+
+/** A pool traded in one direction, with the paths (and their hop index) that go through it. */
+type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: number; hop: number }[] }
+
+/**
+ * Flow execution: undefined when the paths cannot form one (a pool traded both ways, or tokens
+ * that feed each other in a cycle) or a pool cannot fill its total.
+ */
+function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
+  if (allocations.length === 0) return undefined
+  const sellToken = allocations[0]!.path[0]!.tokenIn
+  const buyToken = allocations[0]!.path.at(-1)!.tokenOut
+  const edges = new Map<string, Edge>()
+  const direction = new Map<string, Address>()
+  allocations.forEach(({ path }, p) => {
+    path.forEach((hop, h) => {
+      const key = `${hop.pool.key}|${hop.tokenIn}`
+      const edge = edges.get(key)
+      if (edge) edge.uses.push({ path: p, hop: h })
+      else edges.set(key, { pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }] })
+      const seen = direction.get(hop.pool.key)
+      if (seen === undefined) direction.set(hop.pool.key, hop.tokenIn)
+      else if (seen !== hop.tokenIn) direction.set(hop.pool.key, '0x' as Address)
+    })
+  })
+  if ([...direction.values()].includes('0x' as Address)) return undefined
+
+  const order = topologicalTokens(sellToken, [...edges.values()])
+  if (!order) return undefined
+  const outgoing = new Map<Address, Edge[]>()
+  const incoming = new Map<Address, number>()
+  for (const edge of edges.values()) {
+    const list = outgoing.get(edge.tokenIn)
+    if (list) list.push(edge)
+    else outgoing.set(edge.tokenIn, [edge])
+    incoming.set(edge.tokenOut, (incoming.get(edge.tokenOut) ?? 0) + 1)
+  }
+
+  // What each path carries at its current hop, and its hops as executed.
+  const carried = allocations.map((a) => a.amountIn)
+  const hops: ExecutedHop[][] = allocations.map(() => [])
+  const done = new Set<Edge>()
+  const segments: PlanSegment[] = []
+  let amountOut = 0n
+  let gas = 0n
+
+  /** Trades the edge once with the total its paths carry; undefined when the pool cannot fill it. */
+  const run = (edge: Edge): ExecutedHop | undefined => {
+    let total = 0n
+    for (const use of edge.uses) total += carried[use.path]!
+    const result = edge.pool.quoteExactIn(edge.tokenIn, edge.tokenOut, total)
+    if (!result) return undefined
+    done.add(edge)
+    gas += result.gas
+    // The output divided among the paths in proportion to their input; the last takes the rest,
+    // so the shares sum exactly to what the pool gave.
+    let left = result.amountOut
+    edge.uses.forEach((use, i) => {
+      const amountIn = carried[use.path]!
+      const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
+      left -= share
+      const hop = allocations[use.path]!.path[use.hop]!
+      hops[use.path]!.push({ ...hop, pool: edge.pool, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
+      carried[use.path] = share
+    })
+    if (edge.tokenOut === buyToken) amountOut += result.amountOut
+    const { pool, tokenIn, tokenOut } = edge
+    return { pool, tokenIn, tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas }
+  }
+
+  for (const token of order) {
+    const leaving = (outgoing.get(token) ?? []).filter((e) => !done.has(e))
+    for (const [k, first] of leaving.entries()) {
+      // Each edge leaving a token spends its paths' amounts, except the last, which spends all
+      // that is held: the executor's amountIn 0.
+      const segment: PlanSegment = { amountIn: 0n, hops: [] }
+      if (k < leaving.length - 1) for (const use of first.uses) segment.amountIn += carried[use.path]!
+      // Follow the edge through tokens with a single way in and out: one executor path.
+      for (let edge: Edge | undefined = first; edge; ) {
+        const executed = run(edge)
+        if (!executed) return undefined
+        segment.hops.push(executed)
+        const next: Address = edge.tokenOut
+        const onward = outgoing.get(next) ?? []
+        edge = next !== buyToken && incoming.get(next) === 1 && onward.length === 1 ? onward[0] : undefined
+      }
+      segments.push(segment)
+      if (token !== sellToken) gas += FLOW_SEGMENT_GAS
+    }
+  }
+
+  const paths: ExecutedPath[] = allocations.map((a, p) => ({ path: a.path, amountIn: a.amountIn, amountOut: carried[p]!, hops: hops[p]! }))
+  let amountIn = 0n
+  for (const a of allocations) amountIn += a.amountIn
+  return { paths, segments, mode: 'flow', amountIn, amountOut, gas }
+}
+
+/**
+ * Tokens in an order where every edge into a token comes before the edges out of it, starting at
+ * the sell token; undefined when the edges form a cycle.
+ */
+function topologicalTokens(start: Address, edges: readonly Edge[]): Address[] | undefined {
+  const indegree = new Map<Address, number>([[start, 0]])
+  for (const e of edges) {
+    if (!indegree.has(e.tokenIn)) indegree.set(e.tokenIn, 0)
+    indegree.set(e.tokenOut, (indegree.get(e.tokenOut) ?? 0) + 1)
+  }
+  const order: Address[] = []
+  const ready = [...indegree].filter(([, d]) => d === 0).map(([t]) => t)
+  while (ready.length > 0) {
+    const token = ready.shift()!
+    order.push(token)
+    for (const e of edges) {
+      if (e.tokenIn !== token) continue
+      const d = indegree.get(e.tokenOut)! - 1
+      indegree.set(e.tokenOut, d)
+      if (d === 0) ready.push(e.tokenOut)
+    }
+  }
+  return order.length === indegree.size ? order : undefined
 }

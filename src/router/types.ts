@@ -13,13 +13,57 @@ export type ExecutedHop = Hop & { amountIn: bigint; amountOut: bigint; gas: bigi
 /** A path with its share of the input and its exact execution. */
 export type ExecutedPath = { path: Path; amountIn: bigint; amountOut: bigint; hops: ExecutedHop[] }
 
-/** An exact plan: paths in executor order, each simulated on the state the previous ones left. */
+/**
+ * One path of the executor's order: it spends `amountIn` of its first hop's input token from what
+ * the fill holds (0n: all of it), then each hop spends what the previous one produced. `amountIn`
+ * and `amountOut` of each hop are the pool's totals.
+ */
+export type PlanSegment = { amountIn: bigint; hops: ExecutedHop[] }
+
+/**
+ * An exact plan. `paths` is the route as callers see it: each candidate path with its input and
+ * its share of every pool it passes through (shares of a pool sum exactly to what it trades).
+ * `segments` is what the executor runs, in order.
+ */
 export type Plan = {
   paths: ExecutedPath[]
+  segments: PlanSegment[]
+  /**
+   * `paths`: each path runs after the previous one, on the states it left (the segments are the
+   * paths). `flow`: each pool is traded once with its total, in topological order of the tokens.
+   */
+  mode: 'paths' | 'flow'
+
   amountIn: bigint
   amountOut: bigint
   /** Gas of all steps (excluding the order's fixed overhead). */
   gas: bigint
+  /** How far the plan's gas-free output may be from the best possible (set by findRoute). */
+  certificate?: RouteCertificate
+}
+
+/**
+ * The router's optimality certificate: an upper bound on the gas-free output
+ * of any route over the candidate pools, from the dual of the convex routing
+ * problem at the token prices the solution implies (Σ over pools, both
+ * directions, of each pool's largest arbitrage value at those prices, plus
+ * the value of the input).
+ */
+export type RouteCertificate = {
+  /** Upper bound on the gas-free output, in raw output units. */
+  upperBound: bigint
+  /** (upperBound − amountOut) / upperBound, in bps: the most the plan's gas-free output may lose to the optimum. */
+  gapBps: number
+  /** Pools the bound covers (every pool among the candidate tokens, both directions). */
+  candidatePools: number
+  /** Pool directions the optimiser split over. */
+  candidateEdges: number
+  /** Token paths (in → … → out) the optimiser considered. */
+  candidatePaths: number
+  /** Paths the plan uses. */
+  pathsUsed: number
+  /** Solver iterations (root-find and Newton steps, over every re-solve). */
+  iterations: number
 }
 
 /** What the router needs beyond the pools. */

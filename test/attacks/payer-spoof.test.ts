@@ -127,9 +127,10 @@ describe('payer spoof: calldata naming another address as the payer', () => {
     })
 
     it('an order with a payer field inserted mid-struct shifts every field: it reverts and pulls from no one else', async () => {
-      // Shifted by one, the victim's word lands in tokenIn (the executor asks the victim's EOA for
-      // a transferFrom *from the attacker*) or in tokenOut (no balanceOf answer).
-      const expected = { afterId: 'TransferFailed', afterTokenIn: 'BalanceQueryFailed' } as const
+      // Shifted by one, the victim's word lands in tokenIn or in tokenOut: either way the executor's
+      // first balanceOf (the output baseline, or the input measured before the pull) asks the
+      // victim's EOA, which has no answer, and nothing is pulled.
+      const expected = { afterId: 'BalanceQueryFailed', afterTokenIn: 'BalanceQueryFailed' } as const
       for (const place of ['afterId', 'afterTokenIn'] as const) {
         const tx = { from: stage.attacker, to: stage.executor, data: encodeForgedFill({ ...stealOrder(), payer: stage.victim }, place) }
         const before = await victimExposure()

@@ -135,7 +135,7 @@ describe('pull limits: only the input token, only from the caller, only up to th
       )
     })
 
-    it('paths summing to more than amountIn cannot spend what was not pulled: TransferFailed', async () => {
+    it('paths summing to more than amountIn cannot spend what was not pulled: AmountMismatch', async () => {
       await expectRefused(
         buildAttackFill({
           tokenIn: usdc,
@@ -146,8 +146,8 @@ describe('pull limits: only the input token, only from the caller, only up to th
             { amountIn: 1n, steps: [v3Step(stage, usdc, weth, 500)] },
           ],
         }),
-        'TransferFailed',
-        [usdc],
+        'AmountMismatch',
+        [amountIn + 1n, amountIn],
       )
     })
 
@@ -182,10 +182,43 @@ describe('pull limits: only the input token, only from the caller, only up to th
           paths: [{ amountIn: routed, steps: [v2Step(stage, usdc, weth)] }],
         })
       // Routing the fee too would spend tokens the executor no longer holds.
-      await expectRefused(order(amountIn), 'TransferFailed', [usdc])
+      await expectRefused(order(amountIn), 'AmountMismatch', [amountIn, amountIn - fee])
       await expectRefused(order(amountIn - fee - 1n), 'AmountMismatch', [amountIn - fee - 1n, amountIn - fee])
       await stage.sendOk('exact routing', fromUser(order(amountIn - fee)))
       expect(await stage.readBalances([['USDC', FEE_RECIPIENT], ['USDC', stage.executor]])).toEqual([fee, 0n])
+    })
+  })
+
+  describe('the ledger: a later path spends only what an earlier path produced', () => {
+    const flow = (second: bigint) =>
+      buildAttackFill({
+        tokenIn: usdc,
+        tokenOut: link,
+        amountIn,
+        paths: [
+          { amountIn, steps: [v2Step(stage, usdc, weth)] },
+          { amountIn: second, steps: [v2Step(stage, weth, link)] },
+        ],
+      })
+
+    it('control: USDC -> WETH, then all the WETH it produced -> LINK; nothing is left behind', async () => {
+      await stage.sendOk('flow fill', fromUser(flow(0n)))
+      expect(await stage.readBalances([['USDC', stage.executor], ['WETH', stage.executor], ['LINK', stage.executor]])).toEqual([0n, 0n, 0n])
+    })
+
+    it('spending more of an intermediate than was produced: Overdraw, even with that token stranded in the executor', async () => {
+      const stranded = 10n ** 21n
+      await stage.devnet.mint('WETH', stage.executor, stranded)
+      const revert = await stage.getRevert(fromUser(flow(stranded)))
+      expect(revert?.errorName).toBe('Overdraw')
+      const [token, requested, held] = revert?.args as readonly [string, bigint, bigint]
+      expect([lower(token), requested]).toEqual([weth, stranded])
+      expect(held > 0n && held < stranded).toBe(true)
+      expect(await stage.readBalances([['WETH', stage.executor]])).toEqual([stranded])
+    })
+
+    it('leaving part of an intermediate unspent: Stranded', async () => {
+      expect((await stage.getRevert(fromUser(flow(1n))))?.errorName).toBe('Stranded')
     })
   })
 
@@ -199,7 +232,7 @@ describe('pull limits: only the input token, only from the caller, only up to th
       expect((await stage.getRevert({ from: stage.victim, to: stage.executor, data }))?.errorName).toBe('InvalidPath')
     })
 
-    it('a wrong token in any path, any hop, or at the end: InvalidPath naming the path', async () => {
+    it('a wrong token in any path or any hop: InvalidPath naming the path; a path ending short of the output: Stranded', async () => {
       const cases: [Hex, bigint][] = [
         [
           buildAttackFill({
@@ -222,10 +255,25 @@ describe('pull limits: only the input token, only from the caller, only up to th
           }),
           0n,
         ],
-        [buildAttackFill({ tokenIn: usdc, tokenOut: link, amountIn, paths: [{ amountIn, steps: [v2Step(stage, usdc, weth)] }] }), 0n],
         [buildAttackFill({ tokenIn: usdc, tokenOut: weth, amountIn, paths: [{ amountIn, steps: [] }] }), 0n],
+        // A path may start only at a token the fill holds: the output token never counts as held.
+        [
+          buildAttackFill({
+            tokenIn: usdc,
+            tokenOut: weth,
+            amountIn,
+            paths: [
+              { amountIn, steps: [v2Step(stage, usdc, weth)] },
+              { amountIn: 0n, steps: [v3Step(stage, weth, usdc, 500)] },
+            ],
+          }),
+          1n,
+        ],
       ]
       for (const [data, path] of cases) await expectRefused(data, 'InvalidPath', [path])
+      // The path's output (WETH) is not the order's (LINK): it stays on the ledger and the fill reverts.
+      const short = buildAttackFill({ tokenIn: usdc, tokenOut: link, amountIn, paths: [{ amountIn, steps: [v2Step(stage, usdc, weth)] }] })
+      expect((await stage.getRevert(fromUser(short)))?.errorName).toBe('Stranded')
     })
   })
 
@@ -356,12 +404,23 @@ describe('pull limits: only the input token, only from the caller, only up to th
         await setUpRogue()
         const roguePair = await stage.createV2Pair(link, 10n ** 24n, usdc, 15n * 10n ** 12n, rogueFactory)
         const asParam = BigInt(roguePair)
-        // V2 ignores param: the step still resolves to the real factory's (absent) pair.
+        // V2 reads only bit 0 of param (measure a fee-on-transfer output) and refuses anything wider.
+        await expectRefused(
+          buildAttackFill({
+            tokenIn: link,
+            tokenOut: usdc,
+            amountIn,
+            paths: [{ amountIn, steps: [{ ...v2Step(stage, link, usdc), param: asParam }] }],
+          }),
+          'InvalidStep',
+          [],
+        )
+        // Bit 0 alone still resolves to the real factory's (absent) pair.
         const v2 = buildAttackFill({
           tokenIn: link,
           tokenOut: usdc,
           amountIn,
-          paths: [{ amountIn, steps: [{ ...v2Step(stage, link, usdc), param: asParam }] }],
+          paths: [{ amountIn, steps: [{ ...v2Step(stage, link, usdc), param: 1n }] }],
         })
         expect(await stage.getCalledAddresses(fromUser(v2))).not.toContain(roguePair)
         await expectRefused(v2, null)
