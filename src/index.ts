@@ -53,6 +53,7 @@ export type {
   PoolLimits,
   PoolStateBase,
   ReadPoolsParameters,
+  ReadPoolsResult,
   SwapResult,
 } from './protocols/types.js'
 

@@ -2,7 +2,7 @@ import { type Address, type PublicClient, zeroAddress } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
-import type { PoolFamily, PoolStateBase } from '../protocols/types.js'
+import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
 import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
 
 const erc20MetadataAbi = [
@@ -104,7 +104,7 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
         requests++
         const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
         const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)
-        const reads: Promise<PoolStateBase[]>[] = []
+        const reads: Promise<PoolStateBase[] | ReadPoolsResult>[] = []
         for (const family of families) {
           const dexes = chain.dexes.filter((d) => d.family === family.id)
           if (!family.readPools || dexes.length === 0) continue
@@ -114,13 +114,15 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
         requests++
         const balanceReads = readBalances(accounts, blockNumber)
         requests += balanceReads.requests
-        const [pools, metadataRequests, gasPrice, balances] = await Promise.all([
-          Promise.all(reads).then((lists) => lists.flat()),
+        const [found, metadataRequests, gasPrice, balances] = await Promise.all([
+          Promise.all(reads),
           readMetadata(candidates, blockNumber),
           client.getGasPrice(),
           balanceReads.result,
         ])
         requests += metadataRequests
+        const pools = found.flatMap((r) => (Array.isArray(r) ? r : r.pools))
+        const skipped = found.flatMap((r) => (Array.isArray(r) ? [] : r.skipped))
         const tokens: TokenMetadata[] = []
         for (const address of candidates) {
           const meta = known.get(address) ?? metadataCache.get(address)
@@ -133,7 +135,7 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
           pools,
           gasPriceWei: gasPrice,
           balances,
-          report: { roundTrips: 2, requests, skipped: [] },
+          report: { roundTrips: 2, requests, skipped },
         }
       } catch (error) {
         if (error instanceof QuoteError) throw error

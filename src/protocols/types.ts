@@ -39,6 +39,40 @@ export type SwapResult = {
 export type PoolLimits = { maxIn: bigint; maxOut: bigint }
 
 /**
+ * A float description of one trading direction, for the router's split
+ * optimiser only (never for an amount that reaches calldata). Amounts are raw
+ * token units as floats; `fee` is a fraction of the input (0.003 = 0.3%).
+ *
+ * - `constantProduct`: out = reserveOut·x(1−fee) / (reserveIn + x(1−fee)).
+ * - `concentrated`: Uniswap V3-style ranges of constant liquidity between
+ *   initialized ticks (price 1.0001^tick of token1 in token0), traded from
+ *   `sqrtPrice` towards `limitSqrtPrice`; gas grows by `gasPerTick` per
+ *   initialized tick crossed.
+ *
+ * @example
+ * pool.curveModel?.(weth, usdc) // { kind: 'constantProduct', reserveIn: 1e21, reserveOut: 3e12, fee: 0.003, maxIn: 5e33, gas: 61100 }
+ */
+export type CurveModel =
+  | { kind: 'constantProduct'; reserveIn: number; reserveOut: number; fee: number; maxIn: number; gas: number }
+  | {
+      kind: 'concentrated'
+      fee: number
+      /** True when the input is token0 (the price falls). */
+      zeroForOne: boolean
+      /** Current sqrt price, sqrt(token1 per token0) in raw units. */
+      sqrtPrice: number
+      /** Current tick and active liquidity. */
+      tick: number
+      liquidity: number
+      /** Initialized ticks, sorted ascending (liquidityNet signed, as the contract applies it crossing upward). */
+      ticks: readonly { readonly index: number; readonly liquidityNet: bigint }[]
+      /** Sqrt price the model must not pass (the edge of the known state). */
+      limitSqrtPrice: number
+      gasBase: number
+      gasPerTick: number
+    }
+
+/**
  * An immutable, simulatable pool. Every amount is exact: the same integer
  * math as the contract, bit for bit. Addresses are lowercase.
  * Modelled on tycho-simulation's ProtocolSim.
@@ -63,6 +97,11 @@ export interface Pool {
   limits(tokenIn: Address, tokenOut: Address): PoolLimits
   /** The executor step that performs this swap. */
   buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep
+  /**
+   * Optional, side-effect free: a float model of this direction for the
+   * router's optimiser. Families without it are modelled from `quoteExactIn`.
+   */
+  curveModel?(tokenIn: Address, tokenOut: Address): CurveModel | undefined
 }
 
 export type PoolContext = {
@@ -84,6 +123,12 @@ export type ReadPoolsParameters = {
   dexes: readonly DexConfig[]
 }
 
+/** What a family's reader found: the pools it can price, and those it skipped. */
+export type ReadPoolsResult<State extends PoolStateBase = PoolStateBase> = {
+  pools: State[]
+  skipped: { address: string; reason: string }[]
+}
+
 /**
  * A pool family: turns its JSON state into a simulatable `Pool`, and reads
  * its pools from a chain. The router and the quote code know families only
@@ -96,6 +141,10 @@ export interface PoolFamily<State extends PoolStateBase = PoolStateBase> {
   readonly executorKind: number
   /** Build a simulatable pool from its state. Throws on a malformed state. */
   fromState(state: State, context: PoolContext): Pool
-  /** Discover and read this family's pools among `tokens` at one block. */
-  readPools?(parameters: ReadPoolsParameters): Promise<State[]>
+  /**
+   * Discover and read this family's pools among `tokens` at one block. A family that finds pools it
+   * will not price (hooks, dynamic fees, unknown pool types) returns them as `skipped`, with why:
+   * the source's report lists them, so nothing is left out silently.
+   */
+  readPools?(parameters: ReadPoolsParameters): Promise<State[] | ReadPoolsResult<State>>
 }
