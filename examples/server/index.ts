@@ -1,0 +1,21 @@
+// The reference HTTP server around weft: import from here.
+export { createServer, startServer, type StartedServer, type WeftServer } from './createServer.js'
+export {
+  type CallerKind,
+  type IssuedApp,
+  type LiquidityConfig,
+  type LogEntry,
+  type RateLimitSetting,
+  type ResolvedServerConfig,
+  type ServerConfig,
+  defaultRateLimits,
+  resolveServerConfig,
+} from './config.js'
+export { loadAppsFile, loadServerConfig, type LoadedServerConfig, type LoadServerConfigParameters } from './loadServerConfig.js'
+export type { RateLimiter, RateLimitResult, RateLimitRule } from './rateLimiter.js'
+export { createMemoryRateLimiter, type CreateMemoryRateLimiterParameters } from './createMemoryRateLimiter.js'
+export { createRedisRateLimiter, type CreateRedisRateLimiterParameters } from './createRedisRateLimiter.js'
+export { type Caller, getClientAddress, resolveCaller } from './resolveCaller.js'
+export { createLiquidity, type ServedLiquidity } from './createLiquidity.js'
+export { createMetrics, type ServerMetrics } from './metrics.js'
+export { openApiDocument } from './openapi.js'

@@ -1,0 +1,116 @@
+// `npm run check:package` — what a consumer of the published package gets, checked after `npm run build`:
+//   size     each budget of .size-limit.json, measured the way size-limit's small-lib preset does
+//            (rolldown bundle of the file, minified, tree-shaken, `ignore`d packages left external,
+//            then gzip -9 or brotli -11). size-limit itself needs Node >= 22.19 (it imports `glob`
+//            from node:fs/promises); this runs on Node 20 and gives the same bundle.
+//   publint  `publint --strict` on the packed tarball: package.json fields against the files.
+//   attw     `attw --pack .`: every entry point resolves to the right types under node10, node16
+//            (ESM and CJS) and bundler resolution.
+//
+//   tsx scripts/checkPackage.ts             all three
+//   tsx scripts/checkPackage.ts size        only the named checks (size, publint, attw)
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { build } from 'rolldown'
+
+/** One entry of .size-limit.json (the fields this script understands). */
+type SizeCheck = {
+  name?: string
+  path: string
+  limit: string
+  gzip?: boolean
+  brotli?: boolean
+  ignore?: string[]
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const checks = { size: checkSize, publint: checkPublint, attw: checkAttw } as const
+type CheckName = keyof typeof checks
+
+const wanted = process.argv.slice(2)
+for (const name of wanted) {
+  if (!(name in checks)) {
+    console.error(`unknown check "${name}"; choose from ${Object.keys(checks).join(', ')}`)
+    process.exit(2)
+  }
+}
+
+let failed = false
+for (const name of (wanted.length > 0 ? wanted : Object.keys(checks)) as CheckName[]) {
+  console.log(`\n== ${name}`)
+  if (!(await checks[name]())) failed = true
+}
+process.exit(failed ? 1 : 0)
+
+async function checkSize(): Promise<boolean> {
+  const config = JSON.parse(readFileSync(`${root}/.size-limit.json`, 'utf8')) as SizeCheck[]
+  let ok = true
+  for (const check of config) {
+    const file = `${root}/${check.path}`
+    if (!existsSync(file)) {
+      console.log(`${check.path} does not exist: run \`npm run build\` first`)
+      ok = false
+      continue
+    }
+    const limit = parseBytes(check.limit)
+    const code = await bundle(file, check.ignore ?? [])
+    const [size, how] =
+      check.gzip === true
+        ? [gzipSync(code, { level: 9 }).length, 'minified and gzipped']
+        : check.brotli === false
+          ? [code.length, 'minified']
+          : [brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 'minified and brotlied']
+    const pass = size <= limit
+    if (!pass) ok = false
+    const external = check.ignore?.length ? `, without ${check.ignore.join(', ')}` : ''
+    console.log(`${pass ? 'ok  ' : 'FAIL'} ${check.name ?? check.path}: ${formatBytes(size)} ${how}${external} (limit ${formatBytes(limit)})`)
+  }
+  return ok
+}
+
+/** The file bundled with its own imports, minified and tree-shaken, `ignore`d packages (and their subpaths) external. */
+async function bundle(file: string, ignore: readonly string[]): Promise<Buffer> {
+  const escaped = ignore.map((name) => name.replace(/[|\\{}()[\]^$+*?.-]/g, '\\$&'))
+  const output = await build({
+    input: file,
+    cwd: root,
+    external: escaped.length > 0 ? new RegExp(`^(${escaped.join('|')})($|/)`) : undefined,
+    treeshake: true,
+    write: false,
+    output: { format: 'esm', minify: true, comments: { annotation: false } },
+    onLog(_level, log) {
+      // An unresolved import would silently shrink the bundle.
+      if (log.code === 'UNRESOLVED_IMPORT') throw new Error(`unresolved import in ${file}: ${log.message}`)
+    },
+  })
+  const chunks = output.output.filter((item) => item.type === 'chunk')
+  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.code)))
+}
+
+function checkPublint(): boolean {
+  return run('publint', ['--strict'])
+}
+
+function checkAttw(): boolean {
+  return run('attw', ['--pack', '.'])
+}
+
+function run(bin: string, args: string[]): boolean {
+  const result = spawnSync(`${root}/node_modules/.bin/${bin}`, args, { cwd: root, stdio: 'inherit' })
+  if (result.error) console.log(`${bin} did not start: ${result.error.message}`)
+  return result.status === 0
+}
+
+/** size-limit's units: kB = 1000 B, KiB = 1024 B. */
+function parseBytes(text: string): number {
+  const match = /^(\d+(?:\.\d+)?) *(?:([kmg])?(i)?b)?$/i.exec(text.trim())
+  if (!match) throw new Error(`.size-limit.json: cannot read limit "${text}"`)
+  const power = match[2] ? 'kmg'.indexOf(match[2].toLowerCase()) + 1 : 0
+  return Math.floor(Number(match[1]) * (match[3] ? 1024 : 1000) ** power)
+}
+
+function formatBytes(size: number): string {
+  return size >= 1000 ? `${(size / 1000).toFixed(2)} kB` : `${size} B`
+}

@@ -1,0 +1,171 @@
+import { type PublicClient, createPublicClient, http } from 'viem'
+import { listChains } from '../chains/listChains.js'
+import { resolveChains } from '../chains/registry.js'
+import type { ChainConfig } from '../chains/types.js'
+import { defaultSnapshot } from '../defaultSnapshot.js'
+import { QuoteError, invalidParams, unavailable } from '../errors/QuoteError.js'
+import { createRpcSource } from '../liquidity/createRpcSource.js'
+import { createSnapshotSource } from '../liquidity/createSnapshotSource.js'
+import type { LiquiditySource } from '../liquidity/types.js'
+import { getQuote } from '../quote/getQuote.js'
+import { formatChains } from './formatChains.js'
+import { formatQuote } from './formatQuote.js'
+import { CliUsageError, parseCliArgs } from './parseCliArgs.js'
+import { recordLiquidity, getFeeTiers } from './recordLiquidity.js'
+import { quoteOptionSpec, resolveQuoteArgs } from './resolveQuoteArgs.js'
+import { chainsUsage, mainUsage, quoteUsage } from './usage.js'
+
+/** Where the CLI writes: one call per block of text, without its trailing newline. */
+export type CliIo = {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+/** Exit codes: 0 done, 1 the quote (or node) failed with a QuoteError, 2 bad usage. */
+export type CliExitCode = 0 | 1 | 2
+
+/**
+ * The `weft` command line, without the process: reads `argv` (the words after
+ * the program name), writes to `io`, and resolves to the exit code. Never
+ * throws. Commands: `quote`, `chains`, `help`; see `weft --help`.
+ *
+ * @example
+ * const code = await runCli(['quote', '--chain', 'base', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1.5'],
+ *   { out: console.log, err: console.error })
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<CliExitCode> {
+  const [command, ...rest] = argv
+  let usage = mainUsage
+  try {
+    if (command === undefined) throw new CliUsageError('missing command')
+    if (command === '-h' || command === '--help' || (command === 'help' && rest.length === 0)) {
+      io.out(mainUsage)
+      return 0
+    }
+    if (command === 'help') {
+      const topic = rest[0] === 'quote' ? quoteUsage : rest[0] === 'chains' ? chainsUsage : undefined
+      if (topic === undefined || rest.length > 1) throw new CliUsageError(`no help on ${rest.join(' ')}`)
+      io.out(topic)
+      return 0
+    }
+    if (command === 'quote') {
+      usage = quoteUsage
+      return await runQuote(rest, io)
+    }
+    if (command === 'chains') {
+      usage = chainsUsage
+      const { values, positionals } = parseCliArgs(rest, { json: 'boolean', help: 'boolean' })
+      if (values.help) {
+        io.out(chainsUsage)
+        return 0
+      }
+      if (positionals.length > 0) throw new CliUsageError(`unexpected argument ${positionals[0]}`)
+      const chains = listChains()
+      io.out(values.json ? JSON.stringify(chains, null, 2) : formatChains(chains))
+      return 0
+    }
+    throw new CliUsageError(command.startsWith('-') ? `unknown option ${command} (give a command first)` : `unknown command ${command}`)
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.err(`error: ${error.message}\n\n${usage}`)
+      return 2
+    }
+    const quoteError =
+      error instanceof QuoteError
+        ? error
+        : new QuoteError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error })
+    io.err(formatError(quoteError))
+    return 1
+  }
+}
+
+/**
+ * A QuoteError as the CLI prints it: `error <statusCode> <code>: <message>`, then one indented line per detail.
+ *
+ * @example
+ * formatError(invalidParams([{ param: 'sellToken', message: 'is required' }]))
+ * // error 400 invalid_request: Invalid request: sellToken is required
+ * //   sellToken: is required
+ */
+export function formatError(error: QuoteError): string {
+  const details = (error.details ?? []).map((d) => `  ${d.param}: ${d.message}`)
+  return [`error ${error.statusCode} ${error.code}: ${error.message}`, ...details].join('\n')
+}
+
+async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode> {
+  const { values, positionals } = parseCliArgs(argv, quoteOptionSpec)
+  if (values.help) {
+    io.out(quoteUsage)
+    return 0
+  }
+  if (positionals.length > 0) throw new CliUsageError(`unexpected argument ${positionals[0]}`)
+  const rpcUrl = typeof values.rpc === 'string' ? values.rpc : undefined
+  const node = rpcUrl === undefined ? undefined : connectNode(rpcUrl)
+
+  const chains = resolveChains()
+  const { chain, intent, tokens } = await resolveQuoteArgs(values, {
+    chains,
+    tokenLists: defaultSnapshot,
+    ...(node ? { getDecimals: node.getDecimals } : {}),
+  })
+  const inner: LiquiditySource = node
+    ? createRpcSource({ client: await node.connect(chain), chain })
+    : createSnapshotSource(defaultSnapshot)
+  const source = recordLiquidity(inner)
+  const quote = await getQuote(intent, source)
+  if (values.json) {
+    io.out(JSON.stringify(quote, null, 2))
+    return 0
+  }
+  const liquidity = source.last
+  const from = node ? `node ${rpcUrl}` : 'the embedded default snapshot (synthetic liquidity, not market data)'
+  const summary = formatQuote(quote, [...tokens, ...(liquidity?.tokens ?? [])], {
+    intent,
+    chain,
+    ...(liquidity ? { feeTiers: getFeeTiers(liquidity, chain) } : {}),
+    ...(liquidity?.gasPriceWei !== undefined ? { gasPriceWei: liquidity.gasPriceWei } : {}),
+  })
+  io.out(`quote on ${chain.name} from ${from}\n\n${summary}`)
+  return 0
+}
+
+const decimalsAbi = [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }] as const
+
+/**
+ * A JSON-RPC node for `--rpc`, checked once to serve the quoted chain: a node
+ * of another chain is a 400 on `rpc`, an unreachable one a 503.
+ */
+function connectNode(url: string) {
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw invalidParams([{ param: 'rpc', message: 'must be an http(s) URL' }])
+  const client = createPublicClient({ transport: http(url, { retryCount: 1, timeout: 20_000 }) }) as PublicClient
+  let checked: Promise<PublicClient> | undefined
+
+  const connect = (chain: ChainConfig): Promise<PublicClient> => {
+    checked ??= client.getChainId().then(
+      (id) => {
+        if (id !== chain.id) throw invalidParams([{ param: 'rpc', message: `serves chain ${id}, not ${chain.name} (${chain.id})` }])
+        return client
+      },
+      (error: unknown) => {
+        throw unavailable(`The RPC node at ${url} did not answer eth_chainId`, error)
+      },
+    )
+    return checked
+  }
+  const getDecimals = async (chain: ChainConfig, address: string): Promise<number | undefined> => {
+    await connect(chain)
+    try {
+      return await client.readContract({ address: address as `0x${string}`, abi: decimalsAbi, functionName: 'decimals' })
+    } catch {
+      return undefined
+    }
+  }
+  return { connect, getDecimals }
+}

@@ -1,0 +1,112 @@
+// `weft quote --rpc`: a real node. anvil runs with Base's chain id, the real
+// UniswapV2Factory runtime (npm) is placed at Base's Uniswap V2 factory
+// address, and WETH9 runtime at Base's WETH and USDC addresses (its deposit()
+// mints), so the pair createPair deploys sits at Base's real CREATE2 address
+// and createRpcSource finds it as it would on Base.
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import { type Address, type Hex, encodeDeployData, encodeFunctionData, formatUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { base, getUniswapV2PairAddress, type Quote } from '../../src/index.js'
+import { type Anvil, rpc, sendDevnetTransaction, startAnvil, uniswapV2FactoryAbi, uniswapV2PairAbi, weth9Abi } from '../devnet/index.js'
+import { parseRouteTree } from './routeTree.js'
+import { runWeft } from './runWeft.js'
+
+const require = createRequire(import.meta.url)
+const artifact = (path: string) => {
+  const json = JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { bytecode: string; evm: { deployedBytecode: { object: string } } }
+  const hex = (code: string) => (code.startsWith('0x') ? code : `0x${code}`) as Hex
+  return { creation: hex(json.bytecode), runtime: hex(json.evm.deployedBytecode.object) }
+}
+
+const WETH = base.wrappedNative.address
+const USDC = base.tokens.find((t) => t.symbol === 'USDC')!.address
+const v2 = base.dexes.find((d) => d.id === 'uniswapV2')!
+const PAIR = getUniswapV2PairAddress(v2, WETH, USDC)
+const RESERVE_WETH = 1_000n * 10n ** 18n
+const RESERVE_USDC = 3_000_000n * 10n ** 6n
+
+let anvil: Anvil
+let from: Address
+/** A token the chain config does not list (WETH9 deployed normally, so decimals() answers 18), in a pool with USDC. */
+let otherToken: Address
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: base.id })
+  from = anvil.accounts[0]!.address
+  const weth9 = artifact('@uniswap/v2-periphery/build/WETH9.json')
+  await rpc(anvil.rpcUrl, 'anvil_setCode', [v2.factory, artifact('@uniswap/v2-core/build/UniswapV2Factory.json').runtime])
+  for (const token of [WETH, USDC]) await rpc(anvil.rpcUrl, 'anvil_setCode', [token, weth9.runtime])
+
+  const send = (label: string, to: Address | undefined, data: Hex, value?: bigint) =>
+    sendDevnetTransaction(anvil.rpcUrl, { label, from, ...(to ? { to } : {}), data, ...(value ? { value } : {}), gas: 5_000_000n })
+  await send('createPair', v2.factory, encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [WETH, USDC] }))
+  for (const [token, amount] of [[WETH, RESERVE_WETH], [USDC, RESERVE_USDC]] as const) {
+    await send('deposit', token, encodeFunctionData({ abi: weth9Abi, functionName: 'deposit' }), amount)
+    await send('transfer', token, encodeFunctionData({ abi: weth9Abi, functionName: 'transfer', args: [PAIR, amount] }))
+  }
+  await send('mint', PAIR, encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }))
+  const deployed = await send('deploy WETH9', undefined, encodeDeployData({ abi: weth9Abi, bytecode: weth9.creation }))
+  otherToken = deployed.contractAddress!.toLowerCase() as Address
+  await send('createPair', v2.factory, encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [otherToken, USDC] }))
+  const otherPair = getUniswapV2PairAddress(v2, otherToken, USDC)
+  for (const [token, amount] of [[otherToken, 500n * 10n ** 18n], [USDC, 500_000n * 10n ** 6n]] as const) {
+    await send('deposit', token, encodeFunctionData({ abi: weth9Abi, functionName: 'deposit' }), amount)
+    await send('transfer', token, encodeFunctionData({ abi: weth9Abi, functionName: 'transfer', args: [otherPair, amount] }))
+  }
+  await send('mint', otherPair, encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }))
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+describe('weft quote --rpc', () => {
+  test('quotes the pool the node holds, exactly as the pair computes', async () => {
+    const args = ['quote', '--chain', 'base', '--rpc', anvil.rpcUrl, '--sell', 'WETH', '--buy', 'USDC', '--amount', '1.5']
+    const json = await runWeft([...args, '--json'])
+    expect(json.stderr).toBe('')
+    expect(json.code).toBe(0)
+    const quote = JSON.parse(json.stdout) as Quote
+    const [reserve0, reserve1] = await anvil.publicClient.readContract({ address: PAIR, abi: uniswapV2PairAbi, functionName: 'getReserves' })
+    const [reserveIn, reserveOut] = WETH < USDC ? [reserve0, reserve1] : [reserve1, reserve0]
+    expect([reserveIn, reserveOut]).toEqual([RESERVE_WETH, RESERVE_USDC])
+    // UniswapV2Library.getAmountOut
+    const inWithFee = 15n * 10n ** 17n * 997n
+    const expected = (inWithFee * reserveOut) / (reserveIn * 1000n + inWithFee)
+    expect(quote.amountOut).toBe(expected.toString())
+    expect(quote.route.swaps).toEqual([[expect.objectContaining({ address: PAIR, protocol: 'Uniswap V2', fork: 'UniswapV2', tokenIn: WETH, tokenOut: USDC })]])
+    expect(quote.blockNumber).toBe(Number(await anvil.publicClient.getBlockNumber()))
+
+    const summary = await runWeft(args)
+    expect(summary.code).toBe(0)
+    expect(summary.stdout.split('\n')[0]).toBe(`quote on Base from node ${anvil.rpcUrl}`)
+    expect(summary.stdout).toMatch(new RegExp(`^buy +${formatUnits(expected, 6).replace('.', '\\.')} USDC `, 'm'))
+    const tree = parseRouteTree(summary.stdout)
+    expect(tree.branches).toHaveLength(1)
+    expect(tree.branches[0]!.swaps).toEqual([
+      `   └─ Uniswap V2/UniswapV2  0.30%  ${PAIR.slice(0, 6)}…${PAIR.slice(-4)}  1.5 WETH -> ${formatUnits(expected, 6)} USDC`,
+    ])
+  })
+
+  test('a token the chain config lacks: --amount reads its decimals from the node', async () => {
+    const run = await runWeft(['quote', '--chain', 'base', '--rpc', anvil.rpcUrl, '--sell', otherToken, '--buy', 'USDC', '--amount', '2.5', '--json'])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const quote = JSON.parse(run.stdout) as Quote
+    expect(quote.amountIn).toBe((25n * 10n ** 17n).toString())
+    expect(quote.route.swaps[0]![0]!.address).toBe(getUniswapV2PairAddress(v2, otherToken, USDC))
+    // without a node, the decimals of a token no list names are unknown
+    const offline = await runWeft(['quote', '--chain', 'base', '--sell', otherToken, '--buy', 'USDC', '--amount', '1'])
+    expect(offline.code).toBe(1)
+    expect(offline.stderr).toMatch(/^error 400 invalid_request: Invalid request: amount needs the decimals of 0x[0-9a-f]{40}/)
+  })
+
+  test('a node of another chain is refused', async () => {
+    const run = await runWeft(['quote', '--chain', 'ethereum', '--rpc', anvil.rpcUrl, '--sell', 'WETH', '--buy', 'USDC', '--amount', '1'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      'error 400 invalid_request: Invalid request: rpc serves chain 8453, not Ethereum (1)\n  rpc: serves chain 8453, not Ethereum (1)\n',
+    )
+  })
+})
