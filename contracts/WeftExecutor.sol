@@ -5,16 +5,22 @@ import {IWETH9} from "./interfaces/IWETH9.sol";
 import {ExecutorBase} from "./steps/ExecutorBase.sol";
 import {UniswapV2Step} from "./steps/UniswapV2Step.sol";
 import {UniswapV3Step} from "./steps/UniswapV3Step.sol";
+import {BalancerV2Step} from "./steps/BalancerV2Step.sol";
+import {UniswapV4Step} from "./steps/UniswapV4Step.sol";
+import {PancakeV3Step} from "./steps/PancakeV3Step.sol";
+import {SlipstreamStep} from "./steps/SlipstreamStep.sol";
 
 /// @title WeftExecutor
-/// @notice Fills a weft quote: pulls the input from the caller, swaps it along Uniswap V2 pairs and
-/// V3 pools, takes the integrator's fees and surplus share, and pays the receiver.
+/// @notice Fills a weft quote: pulls the input from the caller, swaps it along the pools of its dex
+/// table (Uniswap V2 and V3, PancakeSwap V3, Aerodrome Slipstream, Uniswap V4, Balancer V2), takes
+/// the integrator's fees and surplus share, and pays the receiver.
 /// @dev Users approve this contract, so it is written against an attacker who controls the whole
 /// order: the input is pulled once, from msg.sender, for exactly `amountIn`; every pool address is
-/// derived by CREATE2 from the dex table fixed at deployment, never read from calldata; the V3
-/// callback pays only the pool this contract is swapping with; nothing is approved, and no token
-/// is left here after a fill.
-contract WeftExecutor is UniswapV2Step, UniswapV3Step {
+/// derived by CREATE2 from the dex table fixed at deployment (singletons are the table's own
+/// entries), never read from calldata; callbacks pay only the pool this contract is swapping with;
+/// the only approval is the Balancer step's, for exactly its input and checked back to 0; and no
+/// token is left here after a fill.
+contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3Step, SlipstreamStep, BalancerV2Step {
     /// @notice One pool deployment. kind 1 = Uniswap V2 pair, 2 = Uniswap V3 pool.
     /// feeBps: the V2 swap fee in basis points (30 = 0.3%), unused for V3.
     struct Dex {
@@ -102,9 +108,11 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step {
         }
     }
 
-    /// @notice Only WETH sends ether here (when unwrapping); anything else would be stranded.
+    /// @notice Only WETH sends ether here (when unwrapping), and the Uniswap V4 PoolManager while
+    /// this contract's own V4 step takes native output (wrapped at once); anything else would be
+    /// stranded.
     receive() external payable {
-        if (msg.sender != weth) revert UnexpectedEther();
+        if (msg.sender != weth && !_isUniswapV4NativeTake()) revert UnexpectedEther();
     }
 
     /// @notice The dex table entry at `index`; reverts past the end of the table.
@@ -222,7 +230,7 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step {
 
     /// @dev The dex kinds this build can swap on (see ExecutorBase for the numbering).
     function _isKnownKind(uint8 kind) private pure returns (bool) {
-        return kind == KIND_UNISWAP_V2 || kind == KIND_UNISWAP_V3;
+        return kind == KIND_UNISWAP_V2 || kind == KIND_UNISWAP_V3 || kind == KIND_UNISWAP_V4 || kind == KIND_PANCAKE_V3 || kind == KIND_SLIPSTREAM || kind == KIND_BALANCER_V2;
     }
 
     function _swap(Step calldata step, uint256 amountIn) private returns (uint256) {
@@ -230,6 +238,10 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step {
         uint8 kind = dex.kind;
         if (kind == KIND_UNISWAP_V2) return _swapUniswapV2(dex, step, amountIn);
         if (kind == KIND_UNISWAP_V3) return _swapUniswapV3(dex, step, amountIn);
+        if (kind == KIND_UNISWAP_V4) return _swapUniswapV4(dex, step, amountIn);
+        if (kind == KIND_PANCAKE_V3) return _swapPancakeV3(dex, step, amountIn);
+        if (kind == KIND_SLIPSTREAM) return _swapSlipstream(dex, step, amountIn);
+        if (kind == KIND_BALANCER_V2) return _swapBalancerV2(dex, step, amountIn);
         revert InvalidDex(step.dex);
     }
 

@@ -1,123 +1,167 @@
-// `npm run bench`: figures, not assertions. Prints latency percentiles of warm
-// in-process quotes on the embedded snapshot, micro-benchmarks of the pool math,
-// and the RPC source's cold-quote round trips against a local anvil devnet.
+// `npm run bench`: figures, not assertions. Sections (all by default; pick with
+// `npm run bench -- --only router,micro`):
+//   micro   pool math: one V2 quote, one V3 swap at 0/10/50 ticks crossed
+//   quotes  getQuote on the embedded snapshot, and refusals
+//   router  weft vs a 5%-grid splitter, Tines, the best single path, the convex
+//           optimum and a subset oracle, on parallel pools and 3-hop universes
+//   rpc     the RPC source's cold quote against anvil with 100 pools
+// Ends with a summary of the targets, each MET or MISSED.
+import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { type Address, http, createPublicClient, zeroAddress } from 'viem'
-import { base, createRpcSource, createSnapshotSource, deployExecutor, ethereum, getQuote, type QuoteIntent } from '../src/index.js'
-import { defaultSnapshot } from '../src/defaultSnapshot.js'
-import { getAmountOut } from '../src/protocols/uniswapV2/math.js'
-import { simulateSwap } from '../src/protocols/uniswapV3/swap.js'
-import { getSqrtRatioAtTick } from '../src/protocols/uniswapV3/tickMath.js'
-import { startAnvil } from '../test/devnet/anvil.js'
-import { deployDevnet } from '../test/devnet/deployDevnet.js'
+import { runMicroBench, type MicroResult } from './bench/micro.js'
+import { runQuotesBench } from './bench/quotes.js'
+import { type RouterCase, type RouterReport, COMPETITORS, connectorGapBps, optimumGapBps, oracleGapBps, runRouterBench } from './bench/router.js'
+import { type RpcReport, runRpcBench } from './bench/rpc.js'
+import { elapsedSeconds, formatMs, percentile, printTable } from './bench/stats.js'
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-const fmt = (ms: number) => (ms < 0.01 ? `${(ms * 1000).toFixed(2)} µs` : `${ms.toFixed(3)} ms`)
+const SECTIONS = ['micro', 'quotes', 'router', 'rpc'] as const
+type Section = (typeof SECTIONS)[number]
 
-async function time(runs: number, fn: () => unknown | Promise<unknown>): Promise<number[]> {
-  const samples: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now()
-    await fn()
-    samples.push(performance.now() - t)
-  }
-  return samples
-}
-
-function row(label: string, samples: number[], extra = '') {
-  console.log(`${label.padEnd(46)} p50 ${fmt(percentile(samples, 50)).padStart(10)}  p99 ${fmt(percentile(samples, 99)).padStart(10)}  ${extra}`)
-}
-
-console.log('weft bench — node', process.version, '\n')
-
-// 1. Warm quotes on the embedded snapshot (synthetic mainnet-shaped pools).
-console.log('Warm in-process quotes, embedded snapshot')
-const source = createSnapshotSource(defaultSnapshot)
-const token = (chain: typeof base, symbol: string) => chain.tokens.find((t) => t.symbol === symbol)!.address
-const cases: [string, QuoteIntent][] = [
-  ['Base 1.5 WETH -> USDC', { chainId: 8453, sellToken: token(base, 'WETH'), buyToken: token(base, 'USDC'), sellAmount: 1_500_000_000_000_000_000n }],
-  ['Base 500k USDC -> ETH (split)', { chainId: 8453, sellToken: token(base, 'USDC'), buyToken: zeroAddress, sellAmount: 500_000_000_000n }],
-  ['Base buy 10k AERO with cbBTC (multi-hop)', { chainId: 8453, sellToken: token(base, 'cbBTC'), buyToken: token(base, 'AERO'), buyAmount: 10_000n * 10n ** 18n }],
-  ['Ethereum 2M USDC -> WETH (split)', { chainId: 1, sellToken: token(ethereum, 'USDC'), buyToken: token(ethereum, 'WETH'), sellAmount: 2_000_000_000_000n }],
-  ['Ethereum 50 ETH -> PEPE', { chainId: 1, sellToken: zeroAddress, buyToken: token(ethereum, 'PEPE'), sellAmount: 50n * 10n ** 18n }],
-]
-for (const [label, intent] of cases) {
-  const quote = await getQuote(intent, source, { id: '01930000-0000-7000-8000-000000000000' })
-  const samples = await time(40, () => getQuote(intent, source))
-  row(label, samples, `${quote.route.swaps.length} path(s), ${quote.route.swaps.flat().length} swaps`)
-}
-
-// Refusals far past the liquidity: how fast the 404 / price-impact 400 comes back.
-console.log('\nRefusals, embedded snapshot')
-const refusals: [string, QuoteIntent][] = [
-  ['Base buy 1,000,000 WETH (404)', { chainId: 8453, sellToken: token(base, 'USDC'), buyToken: token(base, 'WETH'), buyAmount: 10n ** 24n }],
-  ['Base buy 100M USDC with cbETH (404)', { chainId: 8453, sellToken: token(base, 'cbETH'), buyToken: token(base, 'USDC'), buyAmount: 10n ** 14n }],
-  ['Base sell $20M DAI for USDT (400 impact)', { chainId: 8453, sellToken: token(base, 'DAI'), buyToken: token(base, 'USDT'), sellAmount: 2n * 10n ** 25n }],
-]
-for (const [label, intent] of refusals) {
-  let status = 0
-  const samples = await time(10, () => getQuote(intent, source).catch((e: { statusCode: number }) => void (status = e.statusCode)))
-  row(label, samples, `-> ${status || 'a quote'}`)
-}
-
-// 2. Pool math micro-benchmarks.
-console.log('\nPool math')
-{
-  const r0 = 10n ** 24n
-  const r1 = 3n * 10n ** 12n
-  const n = 200_000
-  const t = performance.now()
-  let sink = 0n
-  for (let i = 0; i < n; i++) sink += getAmountOut(10n ** 18n + BigInt(i), r0, r1, 30)
-  const per = (performance.now() - t) / n
-  console.log(`${'V2 getAmountOut'.padEnd(46)} mean ${fmt(per).padStart(10)}  (sum of outputs ${sink})`)
-}
-for (const crossings of [0, 10, 50]) {
-  // A pool with an initialized tick every 60 ticks around the price, each holding equal liquidity.
-  const spacing = 60
-  const L = 10n ** 22n
-  const ticks = []
-  for (let k = -200; k <= 200; k++) ticks.push({ index: k * spacing, liquidityNet: k === -200 ? L * 201n : -L })
-  const pool = { fee: 3000, tickSpacing: spacing, sqrtPriceX96: getSqrtRatioAtTick(30), tick: 30, liquidity: L * 201n, ticks, tickLower: -887272, tickUpper: 887272 }
-  // Sell token1 until `crossings` initialized ticks above are crossed (price to just past the target tick).
-  const target = getSqrtRatioAtTick(crossings * spacing + 45)
-  const probe = simulateSwap(pool, false, 10n ** 40n, target)!
-  const amount = probe.amount1
-  const samples = await time(2_000, () => simulateSwap(pool, false, amount))
-  const result = simulateSwap(pool, false, amount)!
-  row(`V3 exact-in swap, ${crossings} ticks crossed`, samples, `(crossed ${result.initializedTicksCrossed}, ${result.stepsTaken} steps)`)
-}
-
-// 3. The RPC source against a local anvil devnet: round trips and wall time of a cold quote.
-console.log('\nRPC source on a local anvil devnet (24 pools)')
-{
-  const anvil = await startAnvil()
-  try {
-    const devnet = await deployDevnet(anvil)
-    const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: devnet.chain })
-    const chain = { ...devnet.chain, executor }
-    let requests = 0
-    const client = createPublicClient({ transport: http(anvil.rpcUrl, { onFetchRequest: () => void requests++ }) })
-    const intent: QuoteIntent = { chainId: chain.id, sellToken: devnet.tokens.USDC.address as Address, buyToken: devnet.tokens.LINK.address as Address, sellAmount: 25_000_000_000n }
-    const cold: number[] = []
-    const counts: number[] = []
-    for (let i = 0; i < 20; i++) {
-      const rpc = createRpcSource({ client, chain })
-      requests = 0
-      const t = performance.now()
-      await getQuote(intent, rpc, { chains: [chain] })
-      cold.push(performance.now() - t)
-      counts.push(requests)
+function parseSections(argv: readonly string[]): Set<Section> {
+  const picked: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--only' && argv[i + 1]) picked.push(...argv[++i]!.split(','))
+    else if (arg.startsWith('--only=')) picked.push(...arg.slice('--only='.length).split(','))
+    else if (arg === '--help' || arg === '-h') {
+      console.log(`usage: npm run bench [-- --only ${SECTIONS.join('|')}[,...]]`)
+      process.exit(0)
+    } else {
+      console.error(`unknown argument ${arg} (try --only ${SECTIONS.join(',')})`)
+      process.exit(1)
     }
-    row('cold quote USDC -> LINK (new source each time)', cold, `HTTP requests ${Math.min(...counts)}–${Math.max(...counts)}, 2 sequential round trips`)
-    const warm = createRpcSource({ client, chain })
-    await getQuote(intent, warm, { chains: [chain] })
-    const warmSamples = await time(20, () => getQuote(intent, warm, { chains: [chain] }))
-    row('warm quote (metadata cached)', warmSamples)
-  } finally {
-    await anvil.stop()
   }
+  const unknown = picked.filter((s) => !(SECTIONS as readonly string[]).includes(s))
+  if (unknown.length > 0) {
+    console.error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`)
+    process.exit(1)
+  }
+  return new Set((picked.length > 0 ? picked : SECTIONS) as Section[])
+}
+
+/** Runs a section; a crash is printed and the run goes on. */
+async function guard<T>(name: string, run: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await run()
+  } catch (error) {
+    console.log(`\n!! ${name} section failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    return undefined
+  }
+}
+
+const started = performance.now()
+const sections = parseSections(process.argv.slice(2))
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
+console.log(`weft bench — node ${process.version}, ${cpus().length} cores, load average ${load()}, sections: ${[...sections].join(', ')}\n`)
+
+const micro = sections.has('micro') ? await guard('micro', runMicroBench) : undefined
+if (sections.has('quotes')) await guard('quotes', runQuotesBench)
+const router = sections.has('router') ? await guard('router', runRouterBench) : undefined
+const rpc = sections.has('rpc') ? await guard('rpc', runRpcBench) : undefined
+
+printSummary({ micro, router, rpc, ran: sections })
+console.log(`\nTotal ${elapsedSeconds(started)}; load average at the end ${load()} (latency figures are wall time on a shared machine)`)
+
+type Row = [target: string, measured: string, status: string]
+
+function status(met: boolean | undefined): string {
+  return met === undefined ? 'NOT MEASURED' : met ? 'MET' : 'MISSED'
+}
+
+function printSummary({ micro, router, rpc, ran }: { micro?: MicroResult[]; router?: RouterReport; rpc?: RpcReport; ran: Set<Section> }) {
+  const rows: Row[] = []
+  if (ran.has('router')) rows.push(...routerRows(router))
+  if (ran.has('micro'))
+    for (const m of micro ?? []) rows.push([`${m.label}: p50 ≤ ${m.targetUs} µs`, `p50 ${m.p50Us.toFixed(2)} µs, p99 ${m.p99Us.toFixed(2)} µs (${m.samples} batches)`, status(m.met)])
+  if (ran.has('rpc'))
+    rows.push([
+      'RPC cold quote, 100 pools (figure, no target)',
+      rpc ? `${rpc.pools} pools, ${rpc.roundTrips} round trips, ${rpc.httpRequests} HTTP requests, ${rpc.rpcCalls} JSON-RPC calls, p50 ${formatMs(rpc.coldP50)} p99 ${formatMs(rpc.coldP99)} (${rpc.samples})` : '—',
+      rpc ? 'INFO' : 'NOT MEASURED',
+    ])
+  console.log('Summary')
+  printTable(['target', 'measured', ''], rows, 2)
+}
+
+function routerRows(report: RouterReport | undefined): Row[] {
+  if (!report) return [['router targets', 'the router section failed', 'NOT MEASURED']]
+  const { cases } = report
+  const rows: Row[] = []
+  const exactIn = cases.filter((c) => c.kind === 'exactIn')
+
+  // 1. Gas-free output against the convex optimum.
+  const gasFree = (group: RouterCase['group']) => exactIn.filter((c) => c.group === group && c.gas === 'none' && c.optimum !== undefined)
+  for (const [label, group, gap] of [
+    ['parallel pools, exact optimum', gasFree('parallel'), optimumGapBps],
+    ['universes, dual bound over all pools', gasFree('universe'), optimumGapBps],
+    ['universes, dual bound over ends + majors', gasFree('universe'), connectorGapBps],
+  ] as const) {
+    const gaps = group.map(gap).filter((g): g is number => g !== undefined)
+    const failed = group.length - gaps.length
+    const p50 = percentile(gaps, 50)
+    const p99 = percentile(gaps, 99)
+    const note = `${gaps.length} cases${failed > 0 ? `, ${failed} without a weft route` : ''}`
+    rows.push([`gas-free ≥ optimum − 0.01 bp at p50 (${label})`, `p50 gap ${p50.toFixed(5)} bp (${note})`, status(gaps.length > 0 ? p50 <= 0.01 && failed === 0 : undefined)])
+    rows.push([`gas-free ≥ optimum − 0.1 bp at p99 (${label})`, `p99 gap ${p99.toFixed(5)} bp, worst ${Math.max(...gaps).toFixed(5)}, best ${Math.min(...gaps).toFixed(5)} bp`, status(gaps.length > 0 ? p99 <= 0.1 && failed === 0 : undefined)])
+  }
+
+  // 2. Never below the grid splitter or Tines.
+  for (const rival of ['grid', 'tines'] as const) {
+    const comparable = cases.filter((c) => c.outcomes[rival].value !== undefined)
+    let below = 0
+    let worst = 0
+    for (const c of comparable) {
+      const mine = c.outcomes.weft.value
+      const theirs = c.outcomes[rival].value!
+      const deficit = mine === undefined ? Infinity : c.kind === 'exactIn' ? ((theirs - mine) / Math.abs(theirs)) * 1e4 : ((mine - theirs) / Math.abs(theirs)) * 1e4
+      if (deficit > 1e-8) {
+        below++
+        worst = Math.max(worst, deficit)
+      }
+    }
+    rows.push([
+      `never below the ${rival === 'grid' ? '5%-grid splitter' : 'Tines'} (every case, in and out, all gas prices)`,
+      `below in ${below}/${comparable.length} cases${below > 0 ? `, worst: ${Number.isFinite(worst) ? `${worst.toFixed(4)} bp` : 'weft found no route where it did'}` : ''}`,
+      status(comparable.length > 0 ? below === 0 : undefined),
+    ])
+  }
+
+  // 3. Net of gas within 0.1 bp of the subset oracle.
+  const oracleCases = exactIn.filter((c) => c.oracle !== undefined && c.gas !== 'none')
+  const oracleGaps = oracleCases.map((c) => oracleGapBps(c) ?? Infinity)
+  const worstOracle = oracleGaps.length > 0 ? Math.max(...oracleGaps) : Number.NaN
+  rows.push([
+    'net of gas within 0.1 bp of the subset oracle (≤ 8 pools)',
+    `worst ${Number.isFinite(worstOracle) ? worstOracle.toFixed(5) : 'no route'} bp over ${oracleCases.length} cases`,
+    status(oracleCases.length > 0 ? worstOracle <= 0.1 : undefined),
+  ])
+
+  // 4. Latency.
+  const pooled = (filter: (c: RouterCase) => boolean) => exactIn.filter(filter).flatMap((c) => c.outcomes.weft.samples)
+  for (const [label, samples, limit] of [
+    ['weft latency, 10 pools, p99 ≤ 1 ms', pooled((c) => c.group === 'parallel' && c.poolCount === 10), 1],
+    ['weft latency, 100 pools (3 hops), p99 ≤ 5 ms', pooled((c) => c.group === 'universe' && c.poolCount === 100), 5],
+    ['weft latency, 1,000 pools 3 hops, p99 ≤ 50 ms', pooled((c) => c.group === 'universe' && c.poolCount === 1000), 50],
+  ] as const) {
+    const p99 = percentile(samples, 99)
+    rows.push([label, `p50 ${formatMs(percentile(samples, 50))}, p99 ${formatMs(p99)} (${samples.length} samples)`, status(samples.length > 0 ? p99 <= limit : undefined)])
+  }
+
+  // Checks on weft's own output.
+  const certified = cases.filter((c) => c.certificate)
+  const invalid = certified.filter((c) => c.certificate!.valid === false).length
+  const checked = certified.filter((c) => c.certificate!.valid !== undefined).length
+  rows.push([
+    'weft certificate bound ≥ exact optimum (parallel, gas-free)',
+    `${certified.length}/${exactIn.length} exact-in plans carry a certificate; ${checked - invalid}/${checked} checked bounds valid`,
+    status(checked > 0 ? invalid === 0 : undefined),
+  ])
+  const reproducible = cases.filter((c) => c.reproduced !== undefined)
+  const reproduced = reproducible.filter((c) => c.reproduced).length
+  rows.push(['weft plans re-simulated from their paths give the same output', `${reproduced}/${reproducible.length}`, status(reproducible.length > 0 ? reproduced === reproducible.length : undefined)])
+  if (report.selfCheckBps !== undefined)
+    rows.push(['bench self-check: float dual vs 80-digit bisection (parallel, ≥ 0.1%)', `max |Δ| ${report.selfCheckBps.toExponential(2)} bp over ${report.selfCheckCases} cases`, status(report.selfCheckBps <= 1e-4)])
+  const failures = COMPETITORS.map((c) => `${c} ${cases.filter((x) => x.outcomes[c].value === undefined).length}`).join(', ')
+  rows.push(['cases without a route (per competitor)', `${failures} of ${cases.length}`, 'INFO'])
+  return rows
 }

@@ -142,10 +142,20 @@ function render(artifacts: Artifact[]): string {
   for (const a of artifacts) {
     const id = a.name.charAt(0).toLowerCase() + a.name.slice(1)
     lines.push(
-      `/** ABI of \`${a.name}\` (${a.source}). */`,
+      `/**`,
+      ` * ABI of \`${a.name}\` (${a.source}).`,
+      ` *`,
+      ` * @example`,
+      ` * encodeFunctionData({ abi: ${id}Abi, functionName: '…', args: […] })`,
+      ` */`,
       `export const ${id}Abi = ${literal(a.abi, '')} as const`,
       '',
-      `/** Creation bytecode of \`${a.name}\` (${a.source}); append the ABI-encoded constructor arguments. */`,
+      `/**`,
+      ` * Creation bytecode of \`${a.name}\` (${a.source}); append the ABI-encoded constructor arguments.`,
+      ` *`,
+      ` * @example`,
+      ` * encodeDeployData({ abi: ${id}Abi, bytecode: ${id}Bytecode, args: […] })`,
+      ` */`,
       `export const ${id}Bytecode = '${a.bytecode}' as const`,
       '',
     )

@@ -1,7 +1,8 @@
 // weft — the public surface, nothing else.
 
-export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType } from './quote/getQuote.js'
-export { parseQuoteParams, type ParseQuoteParamsOptions } from './quote/parseQuoteParams.js'
+export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType, type QuoteDetails } from './quote/getQuote.js'
+export type { RouteCertificate } from './router/types.js'
+export { APP_ID_HEADER, parseQuoteParams, type ParseQuoteParamsOptions } from './quote/parseQuoteParams.js'
 export { normalizeIntent, type NormalizeIntentOptions } from './quote/normalizeIntent.js'
 export type { RandomBytes } from './quote/uuid.js'
 export type { AppConfig } from './quote/fees.js'
@@ -26,7 +27,14 @@ export { ethereum } from './chains/ethereum.js'
 export { base } from './chains/base.js'
 export { arbitrum } from './chains/arbitrum.js'
 export { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS } from './chains/uniswap.js'
-export type { ChainConfig, ChainStatus, DexConfig, TokenInfo } from './chains/types.js'
+export {
+  AERODROME_SLIPSTREAM_INIT_CODE_HASH,
+  PANCAKE_V3_FEE_TIERS,
+  PANCAKE_V3_INIT_CODE_HASH,
+  PANCAKE_V3_POOL_DEPLOYER,
+  SUSHISWAP_V2_INIT_CODE_HASH,
+} from './chains/forks.js'
+export type { ChainConfig, ChainStatus, DexConfig, DexPoolKey, TokenInfo } from './chains/types.js'
 
 export { QuoteError, type QuoteErrorCode, type QuoteErrorStatus, type ParamIssue, type QuoteErrorParameters } from './errors/QuoteError.js'
 
@@ -37,6 +45,21 @@ export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, Liquid
 export { defaultFamilies } from './protocols/defaultFamilies.js'
 export { uniswapV2Family } from './protocols/uniswapV2/family.js'
 export { uniswapV3Family } from './protocols/uniswapV3/family.js'
+export { pancakeV3Family } from './protocols/pancakeV3/family.js'
+export { slipstreamFamily } from './protocols/slipstream/family.js'
+export { getSlipstreamPoolAddress, getCloneInitCodeHash } from './protocols/slipstream/address.js'
+export { uniswapV4Family } from './protocols/uniswapV4/family.js'
+export { UniswapV4Pool } from './protocols/uniswapV4/pool.js'
+export { getUniswapV4PoolId, getUniswapV4PoolKey, type UniswapV4PoolKey } from './protocols/uniswapV4/poolKey.js'
+export { UNISWAP_V4_FEE_TIERS, UNISWAP_V4_POOL_MANAGER_BASE, UNISWAP_V4_POOL_MANAGER_ETHEREUM } from './protocols/uniswapV4/constants.js'
+export type { UniswapV4PoolState } from './protocols/uniswapV4/state.js'
+export { balancerV2Family } from './protocols/balancerV2/family.js'
+export { BalancerV2WeightedPool } from './protocols/balancerV2/pool.js'
+export { getBalancerV2PoolAddress } from './protocols/balancerV2/readPools.js'
+export { BALANCER_V2_VAULT } from './protocols/balancerV2/deployments.js'
+export type { BalancerV2PoolState } from './protocols/balancerV2/state.js'
+export type { PancakeV3PoolState } from './protocols/pancakeV3/state.js'
+export type { SlipstreamPoolState } from './protocols/slipstream/state.js'
 export { UniswapV2Pool } from './protocols/uniswapV2/pool.js'
 export { UniswapV3Pool } from './protocols/uniswapV3/pool.js'
 export { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './protocols/uniswapV3/swap.js'
@@ -54,6 +77,7 @@ export type {
   PoolStateBase,
   ReadPoolsParameters,
   ReadPoolsResult,
+  CurveModel,
   SwapResult,
 } from './protocols/types.js'
 

@@ -59,6 +59,8 @@ abstract contract ExecutorBase {
         // uint256 is huge and fails the cap below.
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
         if (owed > _callbackMaxIn) revert InvalidCallback(msg.sender);
+        // One payment per swap: a pool calling back again within the same swap is owed nothing more.
+        _callbackMaxIn = 0;
         if (owed != 0) _transfer(_callbackToken, msg.sender, owed);
     }
 

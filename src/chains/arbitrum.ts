@@ -1,7 +1,12 @@
 import type { ChainConfig } from './types.js'
 import { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS, UNISWAP_V3_INIT_CODE_HASH } from './uniswap.js'
 
-/** Arbitrum One (42161): planned, not yet quoted. Addresses lowercase. */
+/**
+ * Arbitrum One (42161): planned, not yet quoted. Addresses lowercase.
+ *
+ * @example
+ * listChains().chains.some((c) => c.id === arbitrum.id) // false until it is active
+ */
 export const arbitrum: ChainConfig = {
   id: 42161,
   name: 'Arbitrum One',

@@ -1,7 +1,23 @@
 import type { ChainConfig } from './types.js'
+import { UNISWAP_V4_POOL_MANAGER_BASE, UNISWAP_V4_FEE_TIERS, UNISWAP_V4_NO_INIT_CODE_HASH } from '../protocols/uniswapV4/constants.js'
+import { BALANCER_V2_BASE_POOLS, BALANCER_V2_VAULT, BALANCER_V2_WEIGHTED_POOL_FACTORIES } from '../protocols/balancerV2/deployments.js'
 import { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS, UNISWAP_V3_INIT_CODE_HASH } from './uniswap.js'
+import {
+  AERODROME_SLIPSTREAM_FACTORY,
+  AERODROME_SLIPSTREAM_INIT_CODE_HASH,
+  AERODROME_SLIPSTREAM_TICK_SPACINGS,
+  PANCAKE_V3_FEE_TIERS,
+  PANCAKE_V3_INIT_CODE_HASH,
+  PANCAKE_V3_POOL_DEPLOYER,
+  SUSHISWAP_V2_INIT_CODE_HASH,
+} from './forks.js'
 
-/** Base (8453). Addresses lowercase. */
+/**
+ * Base (8453). Addresses lowercase.
+ *
+ * @example
+ * const source = createRpcSource({ client: createPublicClient({ transport: http(url) }), chain: base })
+ */
 export const base: ChainConfig = {
   id: 8453,
   name: 'Base',
@@ -50,6 +66,63 @@ export const base: ChainConfig = {
       factory: '0x33128a8fc17869897dce68ed026d694621f6fdfd',
       initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
       feeTiers: UNISWAP_V3_FEE_TIERS,
+    },
+    {
+      id: 'pancakeV3',
+      family: 'pancakeV3',
+      protocol: 'Uniswap V3',
+      fork: 'PancakeV3',
+      factory: PANCAKE_V3_POOL_DEPLOYER,
+      initCodeHash: PANCAKE_V3_INIT_CODE_HASH,
+      feeTiers: PANCAKE_V3_FEE_TIERS,
+    },
+    {
+      id: 'sushiswapV2',
+      family: 'uniswapV2',
+      protocol: 'Uniswap V2',
+      fork: 'SushiSwapV2',
+      factory: '0x71524b4f93c58fcbf659783284e38825f0622859',
+      initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH,
+      feeBps: 30,
+    },
+    {
+      id: 'sushiswapV3',
+      family: 'uniswapV3',
+      protocol: 'Uniswap V3',
+      fork: 'SushiSwapV3',
+      factory: '0xc35dadb65012ec5796536bd9864ed8773abc74c4',
+      initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+    },
+    {
+      id: 'aerodromeSlipstream',
+      family: 'slipstream',
+      protocol: 'Uniswap V3',
+      fork: 'AeroDromeCL',
+      factory: AERODROME_SLIPSTREAM_FACTORY,
+      initCodeHash: AERODROME_SLIPSTREAM_INIT_CODE_HASH,
+      tickSpacings: [...AERODROME_SLIPSTREAM_TICK_SPACINGS],
+    },
+    {
+      id: 'balancerV2',
+      family: 'balancerV2',
+      protocol: 'Balancer V2',
+      fork: 'BalancerV2',
+      // The Vault: Balancer pools are swapped through it (executor dex kind 5).
+      factory: BALANCER_V2_VAULT,
+      initCodeHash: '0x0000000000000000000000000000000000000000000000000000000000000000',
+      pools: [...BALANCER_V2_BASE_POOLS],
+      poolFactories: [...BALANCER_V2_WEIGHTED_POOL_FACTORIES.base],
+    },
+    {
+      id: 'uniswapV4',
+      family: 'uniswapV4',
+      protocol: 'Uniswap V4',
+      fork: 'UniswapV4',
+      // The singleton PoolManager: V4 pools are ids inside it (executor dex kind 4), not CREATE2 contracts.
+      factory: UNISWAP_V4_POOL_MANAGER_BASE,
+      initCodeHash: UNISWAP_V4_NO_INIT_CODE_HASH,
+      feeTiers: { ...UNISWAP_V4_FEE_TIERS },
     },
   ],
   defaultGasPriceWei: 10_000_000n,

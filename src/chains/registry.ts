@@ -5,7 +5,12 @@ import { base } from './base.js'
 import { ethereum } from './ethereum.js'
 import type { ChainConfig, DexConfig, TokenInfo } from './types.js'
 
-/** The chains weft ships with: Ethereum and Base active, Arbitrum One planned. */
+/**
+ * The chains weft ships with: Ethereum and Base active, Arbitrum One planned.
+ *
+ * @example
+ * const quote = await getQuote(intent, source, { chains: [...defaultChains, myDevnet] })
+ */
 export const defaultChains: readonly ChainConfig[] = [ethereum, base, arbitrum]
 
 /** Options every public function that resolves a chain accepts. */

@@ -30,8 +30,44 @@ export type DexConfig = {
   initCodeHash: Hex
   /** V2 family: the swap fee in basis points (Uniswap V2: 30). */
   feeBps?: number
-  /** V3 family: fee tier (hundredths of a bip) to tick spacing. */
+  /**
+   * V3 family: fee tier (hundredths of a bip) to tick spacing. V4 family: the
+   * fee / tick spacing pairs tried, without hooks, for every token pair.
+   */
   feeTiers?: Record<number, number>
+  /**
+   * V4 family: pool keys to read besides the fee tiers' candidates, e.g. other
+   * fee / tick spacing pairs, or pools with hooks or a dynamic fee, which are
+   * read and reported as skipped (never priced).
+   */
+  poolKeys?: DexPoolKey[]
+  /**
+   * Slipstream family: the tick spacings its factory creates pools with. Pools are keyed by tick
+   * spacing (CREATE2 salt token0, token1, tickSpacing) and each pool's fee is read from the pool.
+   */
+  tickSpacings?: number[]
+  /**
+   * Balancer V2 family (`factory` is then the Vault, `initCodeHash` unused): the pool ids to read.
+   * Balancer pools are not derivable per pair, so only listed pools are quoted.
+   */
+  pools?: Hex[]
+  /**
+   * Balancer V2 family: the WeightedPoolFactory deployments whose pools are priced. A listed pool
+   * that none of them created (another pool type, or a contract posing as a weighted pool) is skipped.
+   */
+  poolFactories?: Address[]
+}
+
+/**
+ * A pool key a dex lists explicitly (V4 family): currencies sorted, address(0)
+ * for the native token; `fee` 0x800000 marks a dynamic fee.
+ */
+export type DexPoolKey = {
+  currency0: Address
+  currency1: Address
+  fee: number
+  tickSpacing: number
+  hooks: Address
 }
 
 /**

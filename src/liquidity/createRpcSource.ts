@@ -3,6 +3,7 @@ import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
+import { probeTransferFees } from './probeTransferFees.js'
 import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
 
 const erc20MetadataAbi = [
@@ -44,10 +45,15 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
   const known = new Map<Address, TokenMetadata>()
   for (const t of [...chain.tokens, chain.wrappedNative]) known.set(t.address, { ...t, transferFeeBps: 0 })
 
-  /** Reads and caches the metadata of tokens not seen before; returns the requests it sent (0 or 1). */
+  /**
+   * Reads and caches the metadata of tokens not seen before, their fee on transfer measured by the
+   * probe (tokens of the chain config are taken as fee-free); returns the requests it sent (0 or 2).
+   */
   const readMetadata = async (tokens: readonly Address[], blockNumber: bigint): Promise<number> => {
     const unknown = tokens.filter((t) => !known.has(t) && !metadataCache.has(t))
     if (unknown.length === 0) return 0
+    // Borrowed from a pool with any other candidate token, in parallel with the metadata reads.
+    const probing = probeTransferFees(client, chain, unknown, tokens, blockNumber)
     const results = await client.multicall({
       contracts: unknown.flatMap((address) => [
         { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
@@ -58,17 +64,23 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
       deployless: true,
       batchSize: 0,
     })
+    const fees = await probing
     unknown.forEach((address, i) => {
       const decimals = results[2 * i]!
       const symbol = results[2 * i + 1]!
       metadataCache.set(
         address,
         decimals.status === 'success'
-          ? { address, decimals: Number(decimals.result), symbol: symbol.status === 'success' ? String(symbol.result) : '', transferFeeBps: 0 }
+          ? {
+              address,
+              decimals: Number(decimals.result),
+              symbol: symbol.status === 'success' ? String(symbol.result) : '',
+              transferFeeBps: fees[i]!,
+            }
           : null,
       )
     })
-    return 1
+    return 2
   }
 
   /** Balances at the pinned block: ERC-20s in one multicall, native with one call each. */

@@ -7,8 +7,11 @@ export type TokenMetadata = {
   address: Address
   symbol: string
   decimals: number
-  /** Fee on transfer in bps; 0 unless known. */
-  transferFeeBps: number
+  /**
+   * Fee on transfer in bps: 0 for an ordinary token; `null` when the source tried to measure it
+   * and could not (weft then refuses to trade the token: fail closed, never assumed fee-free).
+   */
+  transferFeeBps: number | null
 }
 
 /** What a quote asks a liquidity source for. Token addresses are lowercase and wrapped (never the zero address). */

@@ -47,7 +47,7 @@ export type PoolLimits = { maxIn: bigint; maxOut: bigint }
  * - `concentrated`: Uniswap V3-style ranges of constant liquidity between
  *   initialized ticks (price 1.0001^tick of token1 in token0), traded from
  *   `sqrtPrice` towards `limitSqrtPrice`; gas grows by `gasPerTick` per
- *   initialized tick crossed.
+ *   initialized tick crossed and `gasPerWord` per further bitmap word.
  *
  * @example
  * pool.curveModel?.(weth, usdc) // { kind: 'constantProduct', reserveIn: 1e21, reserveOut: 3e12, fee: 0.003, maxIn: 5e33, gas: 61100 }
@@ -70,6 +70,9 @@ export type CurveModel =
       limitSqrtPrice: number
       gasBase: number
       gasPerTick: number
+      /** Extra gas per bitmap word the swap moves into (256 tick spacings), and the tick spacing. */
+      gasPerWord?: number
+      tickSpacing?: number
     }
 
 /**
@@ -109,6 +112,11 @@ export type PoolContext = {
   dex: DexConfig
   /** Index of `dex` in `chain.dexes` (the executor's dex table). */
   dexIndex: number
+  /**
+   * The fee a token charges on every transfer, in bps (0 for ordinary tokens). Only families with
+   * `transferFees` get pools that touch such tokens; they must price every transfer's fee.
+   */
+  transferFeeBps?: (token: Address) => number
 }
 
 /** What a family's on-chain reader gets: the chain, the block, and the tokens to connect. */
@@ -137,8 +145,14 @@ export type ReadPoolsResult<State extends PoolStateBase = PoolStateBase> = {
 export interface PoolFamily<State extends PoolStateBase = PoolStateBase> {
   /** Family id, matched against `PoolStateBase.family` and `DexConfig.family`. */
   readonly id: string
-  /** Executor dex kind (1 = Uniswap V2 pair, 2 = Uniswap V3 pool). */
+  /** Executor dex kind (1 = Uniswap V2 pair, 2 = Uniswap V3 pool; see contracts/steps/ExecutorBase.sol). */
   readonly executorKind: number
+  /**
+   * Whether this family's pools and executor step work with fee-on-transfer tokens (the pool
+   * credits what arrived and the step measures what it received). Pools of other families that
+   * touch such a token are skipped.
+   */
+  readonly transferFees?: boolean
   /** Build a simulatable pool from its state. Throws on a malformed state. */
   fromState(state: State, context: PoolContext): Pool
   /**

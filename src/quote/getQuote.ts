@@ -4,17 +4,18 @@ import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
 import { buildFillCalldata } from '../executor/buildFillCalldata.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
-import type { Liquidity, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
+import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { Pool, PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
-import type { Plan, RouteParameters } from '../router/types.js'
+import type { Plan, RouteCertificate, RouteParameters } from '../router/types.js'
 import { estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
 import { normalizeIntent } from './normalizeIntent.js'
 import { getMidRate, getPriceUsd, indexPairs } from './prices.js'
 import { leastWith, solveExactOut } from './solveExactOut.js'
+import { afterTransferFee } from '../protocols/transferFee.js'
 import type { NormalizedIntent, Quote, QuoteIntent, Swap, Token } from './types.js'
 import { type RandomBytes, createUuidV7, isUuid, uuidToBytes16 } from './uuid.js'
 
@@ -40,6 +41,32 @@ export type GetQuoteOptions = ChainsOption & {
    * transaction itself pays `msg.sender` whoever sends it.
    */
   sender?: Address
+  /**
+   * Called with what weft knows about the quote beyond its wire form: the router's optimality
+   * certificate, how the executor will run the route, and the liquidity source's report. The
+   * Quote itself is unchanged.
+   */
+  onDetails?: (details: QuoteDetails) => void
+}
+
+/**
+ * What `getQuote` reports through `options.onDetails`, never part of the Quote.
+ *
+ * @example
+ * let details: QuoteDetails | undefined
+ * const quote = await getQuote(intent, source, { onDetails: (d) => (details = d) })
+ * details?.certificate?.gapBps // how far the gas-free output may be from the optimum, in bps
+ */
+export type QuoteDetails = {
+  /**
+   * The router's certificate: an upper bound on the gas-free output any split over the candidate
+   * paths could give, and the gap to it in bps. Null for a wrap or unwrap, or when no bound was found.
+   */
+  certificate: RouteCertificate | null
+  /** How the executor runs the route: path after path, as a flow (each pool once), or a plain wrap. */
+  execution: 'paths' | 'flow' | 'wrap'
+  /** The liquidity source's report, plus the pools getQuote itself set aside (with why). */
+  liquidity: LiquidityReport
 }
 
 /** What `getQuote` resolves to: the Quote of quote-api.md. */
@@ -97,6 +124,7 @@ function checkOptions(options: GetQuoteOptions): void {
   if (id !== undefined && (typeof id !== 'string' || !isUuid(id))) fail('id', 'must be a UUID string')
   if (now !== undefined && typeof now !== 'function') fail('now', 'must be a function')
   if (randomBytes !== undefined && typeof randomBytes !== 'function') fail('randomBytes', 'must be a function')
+  if (options.onDetails !== undefined && typeof options.onDetails !== 'function') fail('onDetails', 'must be a function')
   if (sender !== undefined && (typeof sender !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(sender))) fail('sender', 'must be an address')
 }
 
@@ -131,13 +159,28 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   const missing = (['sellToken', 'buyToken'] as const).filter((param) => !describe(intent[param]))
   if (missing.length > 0)
     throw unprocessableParams(missing.map((param) => ({ param, message: 'is a token the liquidity source cannot describe (no decimals)' })))
+  // Fees on transfer by (wrapped) token; unknown ones never get here for the traded tokens, and
+  // pools that would pass through one are dropped in buildPools.
+  const transferFee = (token: Address): number => describe(token)?.transferFeeBps ?? 0
+  const [feeIn, feeOut] = [transferFee(tokenIn), transferFee(tokenOut)]
 
-  const pools = buildPools(chain, liquidity, options.families ?? defaultFamilies)
+  const { pools, unmeasured } = buildPools(chain, liquidity, options.families ?? defaultFamilies, describe)
+  // A traded token with pools whose fee on transfer could not be measured is refused (fail
+  // closed); one with no pools at all is simply not routable (404 below).
+  const refused = (['sellToken', 'buyToken'] as const).filter((param) => unmeasured.has(wrapped(intent[param])))
+  if (refused.length > 0)
+    throw unprocessableParams(refused.map((param) => ({ param, message: 'is a token whose fee on transfer could not be determined' })))
   const pairs = indexPairs(pools)
   const connectors = chain.majorTokens
+  // From the amount the user sends to what the paths route (the pull keeps the token's transfer
+  // fee, input-side fees are taken on what arrived), and from what the paths produce to what the
+  // receiver gets (output-side fees, then the token's transfer fee on the way out).
   const fees = {
-    routedOf: (amountIn: bigint) => (side === 'input' ? afterFees(feePlan.shares, amountIn) : amountIn),
-    netOf: (gross: bigint) => (side === 'output' ? afterFees(feePlan.shares, gross) : gross),
+    routedOf: (amountIn: bigint) => {
+      const arrived = afterTransferFee(amountIn, feeIn)
+      return side === 'input' ? afterFees(feePlan.shares, arrived) : arrived
+    },
+    netOf: (gross: bigint) => afterTransferFee(side === 'output' ? afterFees(feePlan.shares, gross) : gross, feeOut),
   }
 
   // Gas-aware routing values gas in raw output units: gas price x the native token's mid rate in tokenOut.
@@ -171,7 +214,32 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   // Nothing a transaction can carry: an input of 2^256 or more (a huge exact output plus fees).
   if (!plan || plan.amountOut <= 0n || amountIn >= 1n << 256n) throw noRoute()
 
-  return assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options })
+  const quote = assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut })
+  if (options.onDetails) {
+    const details: QuoteDetails = {
+      certificate: plan.paths.length === 0 ? null : (plan.certificate ?? certify(parameters, plan)),
+      execution: plan.paths.length === 0 ? 'wrap' : plan.mode,
+      liquidity: liquidity.report,
+    }
+    try {
+      options.onDetails(details)
+    } catch (error) {
+      throw hostError('getQuote option onDetails threw', error)
+    }
+  }
+  return quote
+}
+
+/**
+ * A certificate for a plan the router did not certify itself (an exact-output search's final
+ * split): the bound depends only on the pools and the routed input, so the router's bound for that
+ * input holds, and the gap is measured against this plan's output.
+ */
+function certify(parameters: RouteParameters, plan: Plan): RouteCertificate | null {
+  const bound = findRoute(parameters, plan.amountIn)?.certificate
+  if (!bound || bound.upperBound <= 0n) return null
+  const gapBps = (Number(bound.upperBound - plan.amountOut) / Number(bound.upperBound)) * 10_000
+  return { ...bound, gapBps, pathsUsed: plan.paths.length }
 }
 
 function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]): Map<Address, TokenMetadata> {
@@ -186,14 +254,28 @@ function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]
       address,
       symbol: typeof t.symbol === 'string' ? t.symbol : (map.get(address)?.symbol ?? ''),
       decimals: t.decimals,
-      transferFeeBps: Number.isFinite(t.transferFeeBps) ? t.transferFeeBps : 0,
+      // null: the source could not measure it (the token is then not traded); anything else that is
+      // not a bps figure counts as unknown too.
+      transferFeeBps:
+        t.transferFeeBps === 0 || (Number.isInteger(t.transferFeeBps) && t.transferFeeBps! > 0 && t.transferFeeBps! < 10_000) ? t.transferFeeBps : null,
     })
   }
   return map
 }
 
-/** Pool states to simulatable pools; states of unknown families or dexes, or malformed ones, are skipped. */
-function buildPools(chain: ChainConfig, liquidity: Liquidity, families: readonly PoolFamily[]): Pool[] {
+/**
+ * Pool states to simulatable pools. Skipped (and reported): states of unknown families or dexes,
+ * malformed ones, pools touching a token whose transfer fee is unknown, and pools of families that
+ * cannot trade fee-on-transfer tokens touching one.
+ */
+function buildPools(
+  chain: ChainConfig,
+  liquidity: Liquidity,
+  families: readonly PoolFamily[],
+  describe: (token: Address) => TokenMetadata | undefined,
+): { pools: Pool[]; unmeasured: Set<Address> } {
+  const unmeasured = new Set<Address>()
+  const transferFeeBps = (token: Address) => describe(token)?.transferFeeBps ?? 0
   const byId = new Map(families.map((f) => [f.id, f]))
   const pools: Pool[] = []
   for (const state of liquidity.pools) {
@@ -204,12 +286,26 @@ function buildPools(chain: ChainConfig, liquidity: Liquidity, families: readonly
       continue
     }
     try {
-      pools.push(family.fromState(state, { chain, dex: chain.dexes[dexIndex]!, dexIndex }))
+      const pool = family.fromState(state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps })
+      const fees = pool.tokens.map((t) => {
+        const meta = describe(t)
+        return meta ? meta.transferFeeBps : 0
+      })
+      if (fees.includes(null)) {
+        pool.tokens.forEach((t, i) => fees[i] === null && unmeasured.add(t))
+        liquidity.report.skipped.push({ address: state.address, reason: 'a token whose fee on transfer could not be determined' })
+        continue
+      }
+      if (!family.transferFees && fees.some((f) => f !== 0)) {
+        liquidity.report.skipped.push({ address: state.address, reason: `the ${family.id} family cannot trade fee-on-transfer tokens` })
+        continue
+      }
+      pools.push(pool)
     } catch (error) {
       liquidity.report.skipped.push({ address: state.address, reason: error instanceof Error ? error.message : 'malformed state' })
     }
   }
-  return pools
+  return { pools, unmeasured }
 }
 
 type AssembleParameters = {
@@ -224,15 +320,23 @@ type AssembleParameters = {
   /** Who receives the output, when known (the receiver, or the host-given sender). */
   payee: Address | null
   options: GetQuoteOptions
+  /** Fees on transfer (bps) of the sell and buy tokens. */
+  feeIn: number
+  feeOut: number
 }
 
-function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options }: AssembleParameters): Quote {
+function assembleQuote(parameters: AssembleParameters): Quote {
+  const { chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut } = parameters
   const { sellToken, buyToken } = intent
   const weth = chain.wrappedNative.address
-  const feeBase = feePlan.side === 'input' ? amountIn : plan.amountOut
+  // Input-side fees are taken on what arrived of the input (all of it, unless the token keeps a
+  // fee on transfer).
+  const feeBase = feePlan.side === 'input' ? afterTransferFee(amountIn, feeIn) : plan.amountOut
   const feeTokenAddress = feePlan.side === 'input' ? sellToken : buyToken
   const shareAmounts = feeAmounts(feePlan.shares, feeBase)
-  const amountOut = feePlan.side === 'output' ? afterFees(feePlan.shares, plan.amountOut) : plan.amountOut
+  // What the executor sends the receiver, and what arrives (less a fee-on-transfer token's fee).
+  const sendOut = feePlan.side === 'output' ? afterFees(feePlan.shares, plan.amountOut) : plan.amountOut
+  const amountOut = afterTransferFee(sendOut, feeOut)
   const minimumAmountOut = (amountOut * BigInt(10_000 - intent.slippageBps)) / 10_000n
 
   const impact = priceImpact(plan)
@@ -272,7 +376,8 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
     tokenIn: sellToken,
     tokenOut: buyToken,
     amountIn,
-    amountOut,
+    // The executor compares what it holds for the receiver with this, before the transfer.
+    amountOut: sendOut,
     minAmountOut: minimumAmountOut,
     receiver: intent.receiver,
     feeOnOutput: feePlan.side === 'output',
@@ -324,7 +429,7 @@ function assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, desc
       address,
       symbol: meta.symbol,
       decimals: meta.decimals,
-      transferFeeBps: meta.transferFeeBps,
+      transferFeeBps: meta.transferFeeBps ?? 0,
       priceUsd: getPriceUsd(pairs, priced, meta.decimals, stables, chain.majorTokens),
     })
   }

@@ -33,7 +33,12 @@ export const quoteParamForms = {
   'x-app-id': 'appId',
 } as const satisfies Record<string, ParamForm>
 
-/** The key under which {@link parseQuoteParams} reads the `x-app-id` header value. */
+/**
+ * The key under which {@link parseQuoteParams} reads the `x-app-id` header value.
+ *
+ * @example
+ * const intent = parseQuoteParams({ ...query, [APP_ID_HEADER]: request.headers[APP_ID_HEADER] })
+ */
 export const APP_ID_HEADER = 'x-app-id'
 
 const digits = /^[0-9]+$/

@@ -1,4 +1,4 @@
-import { findPaths, findRoute } from '../router/findRoute.js'
+import { type PreparedRoute, prepareRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { simulatePlan } from '../router/simulatePlan.js'
 import type { Path, Plan, RouteParameters } from '../router/types.js'
@@ -12,11 +12,11 @@ export type FeeMaps = {
   netOf: (grossOut: bigint) => bigint
 }
 
-type Shape = { paths: Path[]; weights: bigint[]; total: bigint }
+type Shape = { paths: Path[]; weights: bigint[]; total: bigint; gasCostInOutput: number }
 
-function shapeOf(plan: Plan): Shape {
+function shapeOf(plan: Plan, gasCostInOutput: number): Shape {
   const weights = plan.paths.map((p) => p.amountIn)
-  return { paths: plan.paths.map((p) => p.path), weights, total: plan.amountIn }
+  return { paths: plan.paths.map((p) => p.path), weights, total: plan.amountIn, gasCostInOutput }
 }
 
 /** Splits `routed` across the shape's paths in its proportions (cumulative rounding, exact sum). */
@@ -30,23 +30,123 @@ function planAtScale(shape: Shape, routed: bigint): Plan | undefined {
     previousCut = cut
     return { path, amountIn }
   })
-  return simulatePlan(allocations)
+  return simulatePlan(allocations, { gasCostInOutput: shape.gasCostInOutput })
 }
 
 /**
- * The least input (for a fixed split shape) whose net output reaches `target`:
- * a binary search over exact simulations. Returns undefined when even `hi` falls short.
+ * Exact output: the least amount the user sends such that the net output
+ * (after every fee) is at least `target`. The router's gas-free optimum as a
+ * function of the input is concave and increasing, with derivative the input
+ * token's dual price, so Newton's method on the float model finds the input
+ * whose optimal split delivers the gross target in a few solves (the same
+ * optimality as exact-in: least input for the output). The gas-aware route at
+ * that size fixes the split's shape; the least input on that shape is then
+ * found on exact simulation, and the shape re-optimised once at the found
+ * size. When the model cannot reach the target (pools exhausted, or families
+ * without a model that the sampled curve misjudges), the exact doubling
+ * search below takes over.
  */
-function leastInput(shape: Shape, target: bigint, hi: bigint, fees: FeeMaps): SizedPlan | undefined {
+export function solveExactOut(parameters: RouteParameters, target: bigint, fees: FeeMaps): SizedPlan | undefined {
+  // No route delivers more than the pools hold of the output token: refuse at once.
+  const gross = leastWith(fees.netOf, target)
+  if (gross > maxGrossOut(parameters)) return undefined
+  const router = prepareRoute(parameters, { amountOut: Number(gross) })
+  const routeAt = (amountIn: bigint): SizedPlan | undefined => {
+    const routed = fees.routedOf(amountIn)
+    if (routed <= 0n) return undefined
+    const plan = router.route(routed)
+    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
+  }
+  const routed = modelInput(router, Number(gross))
+  let sized = routed === undefined ? undefined : routeAt(leastWith(fees.routedOf, routed))
+  sized ??= doublingSearch(router, target, fees, routeAt)
+  if (!sized) return undefined
+  const gasCost = parameters.gasCostInOutput
+  let best = leastInputNear(shapeOf(sized.plan, gasCost), target, sized.amountIn, fees)
+  if (!best) return sized.net >= target ? sized : undefined
+  const reshaped = routeAt(best.amountIn)
+  if (reshaped && reshaped.plan.paths.length > 0) {
+    const again = leastInputNear(shapeOf(reshaped.plan, gasCost), target, best.amountIn, fees)
+    if (again && again.amountIn < best.amountIn) best = again
+  }
+  return best
+}
+
+/** Newton iterations on the model allowed for the input that delivers a gross output. */
+const MODEL_STEPS = 30
+
+/**
+ * The routed input whose gas-free optimal split delivers `gross` in the float
+ * model (rounded up), by Newton's method on output(input) with slope the input
+ * token's price; undefined when the model cannot deliver it.
+ */
+function modelInput(router: PreparedRoute, gross: number): bigint | undefined {
+  const spot = router.graph.spot[1] ?? 0
+  if (!(spot > 0) || !(gross > 0)) return undefined
+  let x = gross / spot
+  let lastOk: number | undefined
+  for (let i = 0; i < MODEL_STEPS; i++) {
+    const at = router.optimum(x)
+    if (!at) {
+      // Past capacity: back off halfway towards the last feasible point.
+      if (lastOk === undefined) x /= 2
+      else x = (x + lastOk) / 2
+      if (lastOk !== undefined && x - lastOk <= lastOk * 1e-12) return undefined
+      continue
+    }
+    lastOk = x
+    const miss = gross - at.output
+    if (Math.abs(miss) <= gross * 1e-12 || !(at.inputPrice > 0)) break
+    x += miss / at.inputPrice
+    if (!(x > 0) || !Number.isFinite(x)) return undefined
+  }
+  if (lastOk === undefined || !(x > 0) || !Number.isFinite(x) || x >= 2 ** 255) return undefined
+  // Rounded up, plus float noise, so the split is at (not just below) the size that delivers.
+  return BigInt(Math.ceil(x * (1 + 1e-12))) + 1n
+}
+
+/**
+ * The least input (for a fixed split shape) whose net output reaches
+ * `target`, searching on exact simulation from `guess`: steps by the deficit
+ * (or surplus) at the trial's average rate bracket the answer within a hair,
+ * then a binary search closes it. Undefined when no input below 2^256 reaches it.
+ */
+function leastInputNear(shape: Shape, target: bigint, guess: bigint, fees: FeeMaps): SizedPlan | undefined {
   const evaluate = (amountIn: bigint): SizedPlan | undefined => {
     const routed = fees.routedOf(amountIn)
     if (routed <= 0n) return undefined
     const plan = planAtScale(shape, routed)
     return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
   }
-  let best = evaluate(hi)
-  if (!best || best.net < target) return undefined
+  // An input that reaches the target.
+  let x = guess > 0n ? guess : 1n
+  let best: SizedPlan | undefined
+  for (let step = 0; step < 64 && !best; step++) {
+    const trial = evaluate(x)
+    if (trial && trial.net >= target) best = trial
+    else {
+      const up = trial && trial.net > 0n ? ((target - trial.net) * x) / trial.net + (x >> 40n) + 1n : x
+      x += up
+      if (x >= 1n << 256n) return undefined
+    }
+  }
+  if (!best) return undefined
+  let hi = best.amountIn
+  // An input below it that falls short (0 falls short of any positive target).
   let lo = 0n
+  for (let step = 0; step < 16; step++) {
+    const down = best.net > 0n ? ((best.net - target) * hi) / best.net + (hi >> 40n) + 1n : hi
+    const next = hi - down
+    if (next <= lo) break
+    const trial = evaluate(next)
+    if (trial && trial.net >= target) {
+      hi = next
+      best = trial
+    } else {
+      lo = next
+      break
+    }
+  }
   while (hi - lo > 1n) {
     const mid = (lo + hi) / 2n
     const trial = evaluate(mid)
@@ -59,53 +159,49 @@ function leastInput(shape: Shape, target: bigint, hi: bigint, fees: FeeMaps): Si
 }
 
 /**
- * Exact output: the least amount the user sends such that the net output
- * (after every fee) is at least `target`. Starts from a generous input
- * bound, takes the router's optimal split there, and binary-searches the input
- * on that split; then re-optimises the split at the found size and searches
- * again, keeping the smaller input.
+ * The previous search, for targets the model cannot place: an upper bound
+ * from the best single path's exact-out input, or doublings from the input the
+ * best spot rate implies (at most MAX_DOUBLINGS past the first fill).
  */
-export function solveExactOut(parameters: RouteParameters, target: bigint, fees: FeeMaps): SizedPlan | undefined {
-  const routeAt = (amountIn: bigint): SizedPlan | undefined => {
-    const routed = fees.routedOf(amountIn)
-    if (routed <= 0n) return undefined
-    const plan = findRoute(parameters, routed)
-    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
-  }
-  // No route delivers more than the pools hold of the output token: refuse at once.
-  if (leastWith(fees.netOf, target) > maxGrossOut(parameters)) return undefined
-  // Upper bound: the input the best single path needs (exact-out through its hops); when no single
-  // path can deliver, double from the input the best spot rate implies (a lower bound), at most
-  // MAX_DOUBLINGS times past the first fill: 4096x the spot input is a price impact over 99.9%.
-  const paths = findPaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, {
-    connectors: parameters.connectors,
-    maxHops: parameters.maxHops ?? 3,
-  })
+function doublingSearch(
+  router: PreparedRoute,
+  target: bigint,
+  fees: FeeMaps,
+  routeAt: (amountIn: bigint) => SizedPlan | undefined,
+): SizedPlan | undefined {
+  const paths = singlePaths(router)
   let hi = singlePathInput(paths, target, fees) ?? spotInput(paths, target, fees)
-  let sized: SizedPlan | undefined
   let previous: bigint | undefined
   let doublings = 0
   for (let i = 0; i < 256; i++) {
-    sized = routeAt(hi)
+    const sized = routeAt(hi)
     if (sized) {
-      if (sized.net >= target) break
+      if (sized.net >= target) return sized
       // Doubling the input no longer moves the output (under 1 ppm): the pools are exhausted.
       if (previous !== undefined && (sized.net - previous) * 1_000_000n < sized.net) return undefined
       if (++doublings > MAX_DOUBLINGS) return undefined
       previous = sized.net
     } else if (previous !== undefined) return undefined // past the liquidity the pools hold
-    sized = undefined
     if (hi >= 1n << 255n) return undefined
     hi *= 2n
   }
-  if (!sized) return undefined
-  let best = leastInput(shapeOf(sized.plan), target, hi, fees) ?? sized
-  const reshaped = routeAt(best.amountIn)
-  if (reshaped) {
-    const again = leastInput(shapeOf(reshaped.plan), target, best.amountIn, fees)
-    if (again && again.amountIn < best.amountIn) best = again
-  }
-  return best
+  return undefined
+}
+
+/** One path per token path of the graph: its best pool at each hop by zero-size rate. */
+function singlePaths(router: PreparedRoute): Path[] {
+  const { graph } = router
+  return graph.tokenPaths.flatMap((tokens) => {
+    const hops: Path[number][] = []
+    for (let k = 0; k + 1 < tokens.length; k++) {
+      let best: (typeof graph.edges)[number] | undefined
+      for (const edge of graph.edges)
+        if (edge.from === tokens[k] && edge.to === tokens[k + 1] && (!best || edge.curve.rate0 > best.curve.rate0)) best = edge
+      if (!best) return []
+      hops.push(best.hop)
+    }
+    return [hops]
+  })
 }
 
 /** Doublings of the input allowed once a route fills but falls short of the target. */

@@ -58,29 +58,6 @@ describe('findPaths', () => {
   })
 })
 
-describe('simulatePlan', () => {
-  it('lets a later path see the state an earlier path left in a shared pool', () => {
-    const shared = pair(A, B, 1000n * E18, 1000n * E18)
-    const path = [{ pool: shared, tokenIn: A, tokenOut: B }]
-    const once = simulatePlan([{ path, amountIn: 20n * E18 }])!
-    const twice = simulatePlan([
-      { path, amountIn: 10n * E18 },
-      { path, amountIn: 10n * E18 },
-    ])!
-    const first = simulatePlan([{ path, amountIn: 10n * E18 }])!
-    expect(twice.paths[1]!.amountOut).toBeLessThan(first.amountOut)
-    // Two halves through one V2 pool give less than the whole: the first half's fee stays in the pool.
-    expect(twice.amountOut).toBeLessThan(once.amountOut)
-    expect(twice.amountIn).toBe(once.amountIn)
-  })
-  it('leaves the pools it simulates unchanged', () => {
-    const pool = pair(A, B, 1000n * E18, 1000n * E18)
-    const before = pool.quoteExactIn(A, B, E18)!.amountOut
-    simulatePlan([{ path: [{ pool, tokenIn: A, tokenOut: B }], amountIn: 500n * E18 }])
-    expect(pool.quoteExactIn(A, B, E18)!.amountOut).toBe(before)
-  })
-})
-
 describe('findRoute', () => {
   const params = (pools: Pool[], gasCostInOutput = 0) => ({ pools, tokenIn: A, tokenOut: B, connectors: [C], gasCostInOutput })
 

@@ -44,17 +44,17 @@ export type Plan = {
 
 /**
  * The router's optimality certificate: an upper bound on the gas-free output
- * of any route over the candidate pools, from the dual of the convex routing
- * problem at the token prices the solution implies (Σ over pools, both
- * directions, of each pool's largest arbitrage value at those prices, plus
- * the value of the input).
+ * of any split over the candidate token paths (any pools on their pairs), from
+ * the dual of the convex routing problem at token prices optimised from the
+ * solution's marginal rates (Σ over those pools of each one's largest
+ * arbitrage value at the prices, plus the value of the input).
  */
 export type RouteCertificate = {
   /** Upper bound on the gas-free output, in raw output units. */
   upperBound: bigint
   /** (upperBound − amountOut) / upperBound, in bps: the most the plan's gas-free output may lose to the optimum. */
   gapBps: number
-  /** Pools the bound covers (every pool among the candidate tokens, both directions). */
+  /** Pools the bound covers: every pool of every token pair the candidate paths step through. */
   candidatePools: number
   /** Pool directions the optimiser split over. */
   candidateEdges: number

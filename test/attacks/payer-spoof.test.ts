@@ -147,7 +147,7 @@ describe('payer spoof: calldata naming another address as the payer', () => {
 
     it('the executor has no entry point that takes a payer: transferFrom, multicall or execute selectors revert', async () => {
       const functions = weftExecutorAbi.filter((item) => item.type === 'function').map((item) => item.name).sort()
-      expect(functions).toEqual(['dexes', 'fill', 'uniswapV3SwapCallback', 'weth'])
+      expect(functions).toEqual(['dexes', 'fill', 'pancakeV3SwapCallback', 'uniswapV3SwapCallback', 'unlockCallback', 'weth'])
       const order = weftExecutorAbi.find((item) => item.type === 'function' && item.name === 'fill')!
       const fields = (order.inputs[0] as unknown as { components: readonly { name: string }[] }).components.map((c) => c.name)
       expect(fields).not.toContain('payer')

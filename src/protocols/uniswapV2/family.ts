@@ -22,6 +22,7 @@ const toReserve = (value: string, field: string): bigint => {
 export const uniswapV2Family: PoolFamily<UniswapV2PoolState> = {
   id: 'uniswapV2',
   executorKind: 1,
+  transferFees: true,
   fromState(state, context) {
     const token0 = state.token0.toLowerCase() as UniswapV2PoolState['token0']
     const token1 = state.token1.toLowerCase() as UniswapV2PoolState['token1']

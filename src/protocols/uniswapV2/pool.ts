@@ -1,8 +1,9 @@
 import type { Address } from 'viem'
 import { QuoteError } from '../../errors/QuoteError.js'
-import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
+import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { V2_STEP_GAS } from './gas.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
+import { afterTransferFee, sentForReceived } from '../transferFee.js'
 
 /**
  * A Uniswap V2 pair (or a fork with another fee) at one block. Immutable:
@@ -52,20 +53,33 @@ export class UniswapV2Pool implements Pool {
     return rIn === 0n ? 0 : Number(rOut) / Number(rIn)
   }
 
+  /** A token's fee on transfer in bps (0 unless the liquidity source reported one). */
+  private transferFee(token: Address): number {
+    return this.context.transferFeeBps?.(token) ?? 0
+  }
+
+  /**
+   * Exact-in. With fee-on-transfer tokens every transfer is priced: the pair credits what arrived
+   * of the input, and `amountOut` is what arrives of the output (the executor measures it).
+   */
   quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
     const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    const credited = afterTransferFee(amountIn, this.transferFee(tokenIn))
     // The pair reverts on a zero output and on reserves that overflow uint112.
-    if (amountIn <= 0n || rIn + amountIn > MAX_UINT112) return undefined
-    const amountOut = getAmountOut(amountIn, rIn, rOut, this.feeBps)
-    if (amountOut <= 0n) return undefined
-    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, amountIn, amountOut) }
+    if (credited <= 0n || rIn + credited > MAX_UINT112) return undefined
+    const sent = getAmountOut(credited, rIn, rOut, this.feeBps)
+    const amountOut = afterTransferFee(sent, this.transferFee(tokenOut))
+    if (sent <= 0n || amountOut <= 0n) return undefined
+    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, credited, sent) }
   }
 
   quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
     const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
-    const amountIn = getAmountIn(amountOut, rIn, rOut, this.feeBps)
-    if (amountIn === undefined || rIn + amountIn > MAX_UINT112) return undefined
-    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, amountIn, amountOut) }
+    const sent = sentForReceived(amountOut, this.transferFee(tokenOut))
+    const credited = sent === undefined ? undefined : getAmountIn(sent, rIn, rOut, this.feeBps)
+    const amountIn = credited === undefined ? undefined : sentForReceived(credited, this.transferFee(tokenIn))
+    if (sent === undefined || credited === undefined || amountIn === undefined || rIn + credited > MAX_UINT112) return undefined
+    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, credited, sent) }
   }
 
   limits(tokenIn: Address, tokenOut: Address): PoolLimits {
@@ -75,7 +89,20 @@ export class UniswapV2Pool implements Pool {
     return { maxIn, maxOut: getAmountOut(maxIn, rIn, rOut, this.feeBps) }
   }
 
+  /** param bit 0: the output token charges a transfer fee, so the executor measures what arrived. */
   buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
-    return { dex: this.context.dexIndex, tokenIn, tokenOut, param: 0n }
+    return { dex: this.context.dexIndex, tokenIn, tokenOut, param: this.transferFee(tokenOut) > 0 ? 1n : 0n }
+  }
+
+  /**
+   * The pair's constant-product curve in floats, for the router's optimiser. A fee on transfer of
+   * the input joins the swap fee; one on the output scales what arrives.
+   */
+  curveModel(tokenIn: Address, tokenOut: Address): CurveModel {
+    const [rIn, rOut] = this.reserves(tokenIn, tokenOut)
+    const maxIn = rIn === 0n || rOut === 0n ? 0 : Number(MAX_UINT112 - rIn)
+    const kept = (1 - this.feeBps / 10_000) * (1 - this.transferFee(tokenIn) / 10_000)
+    const arrives = 1 - this.transferFee(tokenOut) / 10_000
+    return { kind: 'constantProduct', reserveIn: Number(rIn), reserveOut: Number(rOut) * arrives, fee: 1 - kept, maxIn, gas: Number(V2_STEP_GAS) }
   }
 }

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { QuoteError, hostError } from '../../errors/QuoteError.js'
-import type { ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
+import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128 } from './constants.js'
-import { estimateSwapGas } from './gas.js'
+import { EXTRA_WORD_GAS, estimateSwapGas, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
 import { UniswapV3RevertError } from './revertError.js'
 import type { UniswapV3PoolState } from './state.js'
 import { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './swap.js'
@@ -311,6 +311,34 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
       tokenIn: zeroForOne ? this.token0 : this.token1,
       tokenOut: zeroForOne ? this.token1 : this.token0,
       param: BigInt(this.fee) | (limit << 24n),
+    }
+  }
+
+  /**
+   * The pool's liquidity ranges as a float model, for the router's optimiser:
+   * the current price and liquidity, the initialized ticks, and the edge of
+   * the known state that quotes never pass.
+   *
+   * @example
+   * pool.curveModel(pool.token0, pool.token1) // { kind: 'concentrated', zeroForOne: true, ... }
+   */
+  curveModel(tokenIn: Address, tokenOut: Address): CurveModel {
+    const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
+    const sqrtPrice = Number(this.sqrtPriceX96) / 2 ** 96
+    const limit = this.getKnownPriceLimit(zeroForOne)
+    return {
+      kind: 'concentrated',
+      fee: this.fee / 1_000_000,
+      zeroForOne,
+      sqrtPrice,
+      tick: this.tick,
+      liquidity: Number(this.liquidity),
+      ticks: this.ticks,
+      limitSqrtPrice: limit === undefined ? sqrtPrice : Number(limit) / 2 ** 96,
+      gasBase: Number(SWAP_BASE_GAS),
+      gasPerTick: Number(TICK_CROSSED_GAS),
+      gasPerWord: Number(EXTRA_WORD_GAS),
+      tickSpacing: this.tickSpacing,
     }
   }
 

@@ -1,0 +1,240 @@
+import { type Address, type Hex, decodeAbiParameters, encodeDeployData, zeroAddress } from 'viem'
+import type { DexConfig, DexPoolKey } from '../../chains/types.js'
+import { hostError } from '../../errors/QuoteError.js'
+import { uniswapV4LensAbi, uniswapV4LensBytecode } from '../../executor/artifacts.js'
+import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
+import { getUniswapV3WordRadius } from '../uniswapV3/readPools.js'
+import { MAX_TICK, MIN_TICK } from '../uniswapV3/tickMath.js'
+import { isDynamicFee, MAX_LP_FEE } from './fees.js'
+import { getUniswapV4PoolId, type UniswapV4PoolKey } from './poolKey.js'
+import type { UniswapV4PoolState, UniswapV4Tick } from './state.js'
+
+type Candidate = {
+  dex: DexConfig
+  id: Hex
+  key: UniswapV4PoolKey
+  /** Read slot0 only: a pool weft will not price, to report as skipped when it exists. */
+  skipReason: string | undefined
+}
+
+const MAX_TICK_SPACING = 32767
+const MAX_POOLS_PER_CALL = 64
+const HEADER_ONLY = 1n << 32n
+
+// The lens's record statuses (contracts/lens/UniswapV4Lens.sol).
+const STATUS_UNREADABLE = 1
+const STATUS_READ = 3
+const STATUS_READ_HEADER = 4
+
+/**
+ * The candidate pools of a V4 dex among `tokens` (lowercase, the wrapped
+ * native token standing for native): for every pair and every fee / tick
+ * spacing pair of `dex.feeTiers`, the key without hooks, plus, when one side
+ * is the wrapped native token, the same key with native currency0; then every
+ * key of `dex.poolKeys` whose two tokens are among `tokens`. Keys with hooks
+ * or a dynamic fee carry the reason they will be skipped. Throws a 500
+ * QuoteError on a fee tier or listed key no PoolManager could hold.
+ *
+ * @example
+ * getUniswapV4Candidates(dex, [weth, usdc], weth).map((c) => c.id)
+ */
+export function getUniswapV4Candidates(
+  dex: DexConfig,
+  tokens: readonly Address[],
+  weth: Address,
+): { id: Hex; key: UniswapV4PoolKey; skipReason: string | undefined }[] {
+  const wrapped = weth.toLowerCase() as Address
+  const byId = new Map<Hex, { id: Hex; key: UniswapV4PoolKey; skipReason: string | undefined }>()
+  const add = (key: UniswapV4PoolKey, skipReason: string | undefined) => {
+    const id = getUniswapV4PoolId(key)
+    if (!byId.has(id)) byId.set(id, { id, key, skipReason })
+  }
+  const lowered = [...new Set(tokens.map((t) => t.toLowerCase() as Address))].filter((t) => t !== zeroAddress)
+
+  for (const [feeKey, tickSpacing] of Object.entries(dex.feeTiers ?? {})) {
+    const fee = Number(feeKey)
+    assertKeyShape(dex, fee, tickSpacing, `fee tier ${feeKey}`)
+    if (isDynamicFee(fee)) throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} fee tier ${fee} is the dynamic-fee flag`)
+    for (let i = 0; i < lowered.length; i++) {
+      for (let j = i + 1; j < lowered.length; j++) {
+        const a = lowered[i] as Address
+        const b = lowered[j] as Address
+        const [currency0, currency1] = a < b ? [a, b] : [b, a]
+        add({ currency0, currency1, fee, tickSpacing, hooks: zeroAddress }, undefined)
+        if (a === wrapped || b === wrapped) {
+          add({ currency0: zeroAddress, currency1: a === wrapped ? b : a, fee, tickSpacing, hooks: zeroAddress }, undefined)
+        }
+      }
+    }
+  }
+
+  const present = new Set(lowered)
+  for (const [n, listed] of (dex.poolKeys ?? []).entries()) {
+    const key = parseListedKey(dex, listed, n)
+    const token0 = key.currency0 === zeroAddress ? wrapped : key.currency0
+    if (!present.has(token0) || !present.has(key.currency1)) continue
+    let skipReason: string | undefined
+    if (isDynamicFee(key.fee)) skipReason = `Uniswap V4 pool with a dynamic fee set by its hooks ${key.hooks}: the fee is not in its state`
+    else if (key.hooks !== zeroAddress) skipReason = `Uniswap V4 pool with hooks ${key.hooks}: their behaviour is unknown to weft`
+    else if (token0 === key.currency1) skipReason = 'Uniswap V4 pool of native and wrapped native: not routable'
+    add(key, skipReason)
+  }
+  return [...byId.values()]
+}
+
+/**
+ * Reads the Uniswap V4 pools among `tokens` on the given dexes at one block,
+ * in one `eth_call` per 64 candidates of the undeployed UniswapV4Lens
+ * (contracts/lens), which reads the PoolManager's storage through `extsload`.
+ * Candidates come from {@link getUniswapV4Candidates}: pools that are not
+ * initialized are dropped; pools with hooks or a dynamic fee that exist are
+ * returned in `skipped` with the reason (by pool id), never priced. Each
+ * priced state knows the initialized ticks of the bitmap words around its
+ * price (as the V3 family reads them). Node errors propagate.
+ *
+ * @example
+ * const { pools, skipped } = await readUniswapV4Pools({ client, chain: base, blockNumber, tokens: [weth, usdc], dexes: [v4Dex] })
+ */
+export async function readUniswapV4Pools({
+  client,
+  chain,
+  blockNumber,
+  tokens,
+  dexes,
+}: ReadPoolsParameters): Promise<ReadPoolsResult<UniswapV4PoolState>> {
+  const weth = chain.wrappedNative.address
+  const reads: Promise<ReadPoolsResult<UniswapV4PoolState>>[] = []
+  for (const dex of dexes) {
+    const candidates: Candidate[] = getUniswapV4Candidates(dex, tokens, weth).map((c) => ({ ...c, dex }))
+    for (let i = 0; i < candidates.length; i += MAX_POOLS_PER_CALL) {
+      reads.push(readChunk(client, blockNumber, dex.factory, candidates.slice(i, i + MAX_POOLS_PER_CALL)))
+    }
+  }
+  const results = await Promise.all(reads)
+  return { pools: results.flatMap((r) => r.pools), skipped: results.flatMap((r) => r.skipped) }
+}
+
+async function readChunk(
+  client: ReadPoolsParameters['client'],
+  blockNumber: bigint,
+  manager: Address,
+  chunk: Candidate[],
+): Promise<ReadPoolsResult<UniswapV4PoolState>> {
+  const ids = chunk.map((c) => c.id)
+  const queries = chunk.map(
+    (c) =>
+      BigInt(c.key.tickSpacing) |
+      (BigInt(getUniswapV3WordRadius(c.key.tickSpacing)) << 24n) |
+      (c.skipReason === undefined ? 0n : HEADER_ONLY),
+  )
+  const { data } = await client.call({
+    data: encodeDeployData({ abi: uniswapV4LensAbi, bytecode: uniswapV4LensBytecode, args: [manager, ids, queries] }),
+    blockNumber,
+  })
+  if (data === undefined) throw new Error('UniswapV4Lens returned no data')
+  const [packed] = decodeAbiParameters([{ type: 'bytes' }], data)
+  return decodeLensResult(packed, chunk, manager)
+}
+
+/** Decodes the lens's packed records, one per candidate, into priced states and skipped pools. */
+function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): ReadPoolsResult<UniswapV4PoolState> {
+  const reader = new PackedReader(packed)
+  const pools: UniswapV4PoolState[] = []
+  const skipped: ReadPoolsResult['skipped'] = []
+  for (const c of chunk) {
+    const status = Number(reader.uint(1))
+    if (status === STATUS_UNREADABLE) {
+      skipped.push({ address: c.id, reason: 'Uniswap V4 pool whose state could not be read' })
+      continue
+    }
+    if (status !== STATUS_READ && status !== STATUS_READ_HEADER) continue
+    const sqrtPriceX96 = reader.uint(20)
+    const tick = Number(reader.int(3))
+    const protocolFee = Number(reader.uint(3))
+    const lpFee = Number(reader.uint(3))
+    const liquidity = reader.uint(16)
+    if (status === STATUS_READ_HEADER) {
+      skipped.push({ address: c.id, reason: c.skipReason ?? 'Uniswap V4 pool not priced' })
+      continue
+    }
+    const wordLower = Number(reader.int(2))
+    const wordUpper = Number(reader.int(2))
+    const count = Number(reader.uint(2))
+    const ticks: UniswapV4Tick[] = []
+    for (let k = 0; k < count; k++) {
+      const index = Number(reader.int(3))
+      ticks.push({ index, liquidityNet: reader.int(16).toString() })
+    }
+    ticks.sort((a, b) => a.index - b.index)
+    const { key } = c
+    pools.push({
+      family: 'uniswapV4',
+      dex: c.dex.id,
+      address: manager.toLowerCase() as Address,
+      id: c.id,
+      currency0: key.currency0,
+      currency1: key.currency1,
+      fee: key.fee,
+      tickSpacing: key.tickSpacing,
+      hooks: key.hooks,
+      sqrtPriceX96: sqrtPriceX96.toString(),
+      tick,
+      protocolFee,
+      lpFee,
+      liquidity: liquidity.toString(),
+      ticks,
+      tickLower: Math.max(MIN_TICK, wordLower * 256 * key.tickSpacing),
+      tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * key.tickSpacing),
+    })
+  }
+  if (!reader.done()) throw new Error('UniswapV4Lens returned more records than it was asked for')
+  return { pools, skipped }
+}
+
+function assertKeyShape(dex: DexConfig, fee: number, tickSpacing: number, what: string): void {
+  if (!Number.isInteger(fee) || fee < 0 || (fee > MAX_LP_FEE && !isDynamicFee(fee))) {
+    throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what} has an invalid fee ${fee}`)
+  }
+  if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING) {
+    throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what} has an invalid tick spacing ${tickSpacing}`)
+  }
+}
+
+function parseListedKey(dex: DexConfig, listed: DexPoolKey, n: number): UniswapV4PoolKey {
+  const what = `poolKeys[${n}]`
+  const address = (value: unknown, field: string): Address => {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) {
+      throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what}.${field} is not an address`)
+    }
+    return value.toLowerCase() as Address
+  }
+  if (listed === null || typeof listed !== 'object') throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what} is not a pool key`)
+  const currency0 = address(listed.currency0, 'currency0')
+  const currency1 = address(listed.currency1, 'currency1')
+  const hooks = address(listed.hooks, 'hooks')
+  if (!(currency0 < currency1)) throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what} currencies are not sorted`)
+  assertKeyShape(dex, listed.fee, listed.tickSpacing, what)
+  return { currency0, currency1, fee: listed.fee, tickSpacing: listed.tickSpacing, hooks }
+}
+
+/** Big-endian fixed-width fields read one after another from a hex string. */
+class PackedReader {
+  private position = 2 // past `0x`
+  constructor(private readonly hex: Hex) {}
+
+  uint(bytes: number): bigint {
+    const end = this.position + 2 * bytes
+    if (end > this.hex.length) throw new Error('UniswapV4Lens returned a truncated result')
+    const value = BigInt(`0x${this.hex.slice(this.position, end)}`)
+    this.position = end
+    return value
+  }
+
+  int(bytes: number): bigint {
+    return BigInt.asIntN(8 * bytes, this.uint(bytes))
+  }
+
+  done(): boolean {
+    return this.position === this.hex.length
+  }
+}

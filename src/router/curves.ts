@@ -1,0 +1,402 @@
+import type { Address } from 'viem'
+import type { CurveModel, Pool } from '../protocols/types.js'
+
+/** Where a curve's marginal rate equals a given rate: the input, its output, and d(input)/d(rate) (≤ 0). */
+export type RatePoint = { input: number; output: number; slope: number }
+
+/**
+ * A float model of one pool direction, concave and increasing: what the
+ * split optimiser works on instead of exact bigint simulation. Amounts are
+ * raw token units as floats.
+ */
+export interface Curve {
+  /** Marginal rate (output per input, net of fees) at zero size. */
+  readonly rate0: number
+  /** Output for input `x` (inputs past the curve's end give its end output). */
+  amountOut(x: number): number
+  /** Marginal rate d(output)/d(input) at `x`. */
+  marginal(x: number): number
+  /** The input at which the marginal rate falls to `rate` (0 when it starts below; the end when it never does). */
+  atRate(rate: number, into: RatePoint): RatePoint
+  /** Gas of a swap of `x` (executor step units). */
+  gas(x: number): number
+  /** Whether the curve can take input `x` (within the pool's known state, less a float margin). */
+  covers(x: number): boolean
+  /** The largest input `covers` accepts (extends the curve to its end). */
+  limit(): number
+}
+
+// Plans stop this fraction short of a curve's end, so float rounding never asks a pool for more than it holds.
+// (`atRate` goes to the true end: the certificate's bound must cover all a pool can give.)
+const END_MARGIN = 1e-6
+
+/** out = R_out·γx / (R_in + γx), the constant-product pair. */
+class ConstantProductCurve implements Curve {
+  readonly rate0: number
+  private readonly gamma: number
+  constructor(
+    private readonly reserveIn: number,
+    private readonly reserveOut: number,
+    fee: number,
+    private readonly maxIn: number,
+    private readonly gasUnits: number,
+  ) {
+    this.gamma = 1 - fee
+    this.rate0 = reserveIn > 0 && reserveOut > 0 && maxIn > 0 ? (this.gamma * reserveOut) / reserveIn : 0
+  }
+  amountOut(x: number): number {
+    if (!(x > 0) || this.rate0 === 0) return 0
+    const effective = this.gamma * Math.min(x, this.maxIn)
+    return (this.reserveOut * effective) / (this.reserveIn + effective)
+  }
+  marginal(x: number): number {
+    const u = this.reserveIn + this.gamma * Math.max(0, Math.min(x, this.maxIn))
+    return this.rate0 === 0 ? 0 : (this.gamma * this.reserveIn * this.reserveOut) / (u * u)
+  }
+  atRate(rate: number, into: RatePoint): RatePoint {
+    into.input = 0
+    into.output = 0
+    into.slope = 0
+    if (!(rate < this.rate0)) return into
+    // Marginal γ·R_in·R_out/u² with u = R_in + γx.
+    const u = Math.sqrt((this.gamma * this.reserveIn * this.reserveOut) / rate)
+    let x = (u - this.reserveIn) / this.gamma
+    if (x >= this.maxIn) x = this.maxIn
+    else into.slope = -u / (2 * this.gamma * rate)
+    into.input = x
+    into.output = this.amountOut(x)
+    return into
+  }
+  gas(): number {
+    return this.gasUnits
+  }
+  covers(x: number): boolean {
+    return this.rate0 > 0 && x <= this.limit()
+  }
+  limit(): number {
+    return this.maxIn * (1 - END_MARGIN)
+  }
+}
+
+const HALF_LN_TICK_BASE = Math.log(1.0001) / 2
+
+/**
+ * Concentrated liquidity in the trade's own terms: r is the square root of the
+ * fee-free rate (output per input), falling as the trade grows. Within a range
+ * of liquidity L, net input L·(1/r − 1/r_start) buys L·(r_start − r). Ranges are
+ * built lazily from the initialized ticks as the optimiser reaches them.
+ */
+class ConcentratedCurve implements Curve {
+  readonly rate0: number
+  private readonly gamma: number
+  // Range k runs from r = bounds[k] down to bounds[k + 1] with liquidity ranges[k];
+  // netIn/out[k] are the cumulative net input and output at bounds[k].
+  private readonly bounds: number[]
+  private readonly ranges: number[] = []
+  private readonly netIn: number[] = [0]
+  private readonly out: number[] = [0]
+  private liquidity: bigint
+  private next = 0
+  private done = false
+  private readonly rLimit: number
+
+  constructor(private readonly model: Extract<CurveModel, { kind: 'concentrated' }>) {
+    this.gamma = 1 - model.fee
+    const r0 = model.zeroForOne ? model.sqrtPrice : 1 / model.sqrtPrice
+    this.rLimit = model.zeroForOne ? model.limitSqrtPrice : 1 / model.limitSqrtPrice
+    this.bounds = [r0]
+    this.liquidity = this.initialLiquidity()
+    // Find the first tick the trade reaches: at or below the current tick going down, above it going up.
+    const ticks = model.ticks
+    let lo = 0
+    let hi = ticks.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (ticks[mid]!.index <= model.tick) lo = mid + 1
+      else hi = mid
+    }
+    this.next = model.zeroForOne ? lo - 1 : lo
+    this.rate0 = r0 > this.rLimit && model.liquidity > 0 ? this.gamma * r0 * r0 : 0
+    if (!(r0 > this.rLimit)) this.done = true
+  }
+
+  private initialLiquidity(): bigint {
+    // The model carries liquidity as a float; the exact value is not needed, but crossing ticks
+    // subtracts bigints, so start from the nearest integer.
+    const l = this.model.liquidity
+    return Number.isFinite(l) && l > 0 ? BigInt(Math.round(l)) : 0n
+  }
+
+  /** Adds the next range; false when the curve has reached its end. */
+  private extend(): boolean {
+    if (this.done) return false
+    const { zeroForOne, ticks } = this.model
+    const k = this.ranges.length
+    const start = this.bounds[k]!
+    const tick = ticks[this.next]
+    let end = tick === undefined ? this.rLimit : Math.exp((zeroForOne ? tick.index : -tick.index) * HALF_LN_TICK_BASE)
+    const last = tick === undefined || end <= this.rLimit
+    if (last) end = this.rLimit
+    const l = Number(this.liquidity)
+    this.ranges.push(l)
+    this.bounds.push(end)
+    this.netIn.push(this.netIn[k]! + (l > 0 ? l * (1 / end - 1 / start) : 0))
+    this.out.push(this.out[k]! + (l > 0 ? l * (start - end) : 0))
+    if (last) this.done = true
+    else {
+      this.liquidity = zeroForOne ? this.liquidity - tick!.liquidityNet : this.liquidity + tick!.liquidityNet
+      if (this.liquidity < 0n) this.liquidity = 0n
+      this.next += zeroForOne ? -1 : 1
+    }
+    return true
+  }
+
+  /** Range index containing net input `n` (extending as needed); ranges.length when past the end. */
+  private rangeOfInput(n: number): number {
+    while (this.netIn[this.netIn.length - 1]! < n && this.extend());
+    let lo = 0
+    let hi = this.ranges.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.netIn[mid + 1]! < n) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  amountOut(x: number): number {
+    if (!(x > 0) || this.rate0 === 0) return 0
+    const n = this.gamma * x
+    const k = this.rangeOfInput(n)
+    if (k >= this.ranges.length) return this.out[k]!
+    const l = this.ranges[k]!
+    if (!(l > 0)) return this.out[k]!
+    const r = this.bounds[k]!
+    const d = (n - this.netIn[k]!) / l
+    // r_start − r for r = 1/(1/r_start + d), without cancellation.
+    return this.out[k]! + (l * r * r * d) / (1 + r * d)
+  }
+
+  marginal(x: number): number {
+    if (this.rate0 === 0) return 0
+    const n = this.gamma * Math.max(0, x)
+    const k = this.rangeOfInput(n)
+    if (k >= this.ranges.length) return 0
+    const l = this.ranges[k]!
+    const start = this.bounds[k]!
+    const r = l > 0 ? 1 / (1 / start + (n - this.netIn[k]!) / l) : start
+    return this.gamma * r * r
+  }
+
+  atRate(rate: number, into: RatePoint): RatePoint {
+    into.input = 0
+    into.output = 0
+    into.slope = 0
+    if (!(rate < this.rate0)) return into
+    const target = Math.sqrt(rate / this.gamma)
+    while (this.bounds[this.bounds.length - 1]! > target && this.extend());
+    const n = this.ranges.length
+    if (this.bounds[n]! > target) {
+      // Past the end: the whole curve.
+      into.input = this.netIn[n]! / this.gamma
+      into.output = this.out[n]!
+      return into
+    }
+    // The range k with bounds[k] >= target >= bounds[k + 1].
+    let lo = 0
+    let hi = n - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.bounds[mid + 1]! > target) lo = mid + 1
+      else hi = mid
+    }
+    const l = this.ranges[lo]!
+    const start = this.bounds[lo]!
+    if (!(l > 0)) {
+      into.input = this.netIn[lo]! / this.gamma
+      into.output = this.out[lo]!
+      return into
+    }
+    into.input = (this.netIn[lo]! + (l * (start - target)) / (start * target)) / this.gamma
+    into.output = this.out[lo]! + l * (start - target)
+    into.slope = -l / (2 * this.gamma * this.gamma * target * target * target)
+    return into
+  }
+
+  gas(x: number): number {
+    const n = this.gamma * Math.max(0, x)
+    const k = Math.min(this.rangeOfInput(n), this.ranges.length)
+    // Every range boundary before the one holding x is an initialized tick crossed.
+    let gas = this.model.gasBase + this.model.gasPerTick * k
+    const { gasPerWord = 0, tickSpacing = 0, zeroForOne, tick } = this.model
+    if (gasPerWord > 0 && tickSpacing > 0 && k < this.ranges.length) {
+      // Bitmap words the price moves across (each one more step of the swap loop).
+      const l = this.ranges[k]!
+      const start = this.bounds[k]!
+      const r = l > 0 ? 1 / (1 / start + (n - this.netIn[k]!) / l) : start
+      const reached = Math.floor((zeroForOne ? 1 : -1) * (Math.log(r) / HALF_LN_TICK_BASE))
+      const word = (t: number) => Math.floor(Math.floor(t / tickSpacing) / 256)
+      gas += gasPerWord * Math.abs(word(reached) - word(tick))
+    }
+    return gas
+  }
+
+  covers(x: number): boolean {
+    if (this.rate0 === 0) return false
+    const n = this.gamma * x
+    while (this.netIn[this.netIn.length - 1]! < n && this.extend());
+    return this.netIn[this.netIn.length - 1]! * (1 - END_MARGIN) >= n
+  }
+  limit(): number {
+    while (this.extend());
+    return this.rate0 === 0 ? 0 : (this.netIn[this.netIn.length - 1]! / this.gamma) * (1 - END_MARGIN)
+  }
+}
+
+/**
+ * A curve sampled from exact quotes, for pool families without a model: the
+ * marginal rate runs linearly between the chords' midpoints (each chord's
+ * slope, made non-increasing), and the output is its integral.
+ */
+class SampledCurve implements Curve {
+  readonly rate0: number
+  // Knots of the marginal: at, rates, and the output integrated up to each knot.
+  private readonly at: number[] = []
+  private readonly rates: number[] = []
+  private readonly integral: number[] = []
+  private readonly sizes: number[] = []
+  private readonly gases: number[] = []
+
+  constructor(samples: { x: number; y: number; gas: number }[]) {
+    let previousX = 0
+    let previousY = 0
+    let slope = Infinity
+    for (const { x, y, gas } of samples) {
+      const chord = Math.min(slope, Math.max(0, (y - previousY) / (x - previousX)))
+      this.at.push((previousX + x) / 2)
+      this.rates.push(chord)
+      this.sizes.push(x)
+      this.gases.push(gas)
+      slope = chord
+      previousX = x
+      previousY = y
+    }
+    const n = this.at.length
+    if (n > 0) {
+      // The marginal is flat from 0 to the first knot and from the last knot to the end.
+      this.at.unshift(0)
+      this.rates.unshift(this.rates[0]!)
+      this.at.push(previousX)
+      this.rates.push(this.rates[this.rates.length - 1]!)
+      let total = 0
+      this.integral.push(0)
+      for (let i = 1; i < this.at.length; i++) {
+        total += ((this.rates[i - 1]! + this.rates[i]!) / 2) * (this.at[i]! - this.at[i - 1]!)
+        this.integral.push(total)
+      }
+    }
+    this.rate0 = n > 0 ? this.rates[0]! : 0
+  }
+
+  /** Knot interval [i, i + 1] holding x (clamped). */
+  private intervalOf(x: number): number {
+    let lo = 0
+    let hi = this.at.length - 2
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.at[mid + 1]! < x) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  amountOut(x: number): number {
+    if (!(x > 0) || this.rate0 === 0) return 0
+    const end = this.at[this.at.length - 1]!
+    if (x >= end) return this.integral[this.integral.length - 1]!
+    const i = this.intervalOf(x)
+    const m = this.marginalIn(i, x)
+    return this.integral[i]! + ((this.rates[i]! + m) / 2) * (x - this.at[i]!)
+  }
+
+  private marginalIn(i: number, x: number): number {
+    const width = this.at[i + 1]! - this.at[i]!
+    if (!(width > 0)) return this.rates[i]!
+    return this.rates[i]! + ((this.rates[i + 1]! - this.rates[i]!) * (x - this.at[i]!)) / width
+  }
+
+  marginal(x: number): number {
+    if (this.rate0 === 0) return 0
+    return this.marginalIn(this.intervalOf(Math.max(0, x)), Math.max(0, x))
+  }
+
+  atRate(rate: number, into: RatePoint): RatePoint {
+    into.input = 0
+    into.output = 0
+    into.slope = 0
+    if (!(rate < this.rate0)) return into
+    const last = this.at.length - 1
+    if (rate <= this.rates[last]!) {
+      into.input = this.at[last]!
+      into.output = this.amountOut(into.input)
+      return into
+    }
+    // First knot whose rate is at or below `rate`: the crossing lies in the interval before it.
+    let lo = 1
+    let hi = last
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.rates[mid]! > rate) lo = mid + 1
+      else hi = mid
+    }
+    const i = lo - 1
+    const drop = this.rates[i]! - this.rates[lo]!
+    const width = this.at[lo]! - this.at[i]!
+    const x = drop > 0 ? this.at[i]! + ((this.rates[i]! - rate) / drop) * width : this.at[i]!
+    into.input = x
+    into.output = this.amountOut(x)
+    into.slope = drop > 0 ? -width / drop : 0
+    return into
+  }
+
+  gas(x: number): number {
+    for (let i = 0; i < this.sizes.length; i++) if (this.sizes[i]! >= x) return this.gases[i]!
+    return this.gases[this.gases.length - 1] ?? 0
+  }
+
+  covers(x: number): boolean {
+    return this.at.length > 0 && x <= this.limit()
+  }
+  limit(): number {
+    return this.at.length > 0 ? this.at[this.at.length - 1]! * (1 - END_MARGIN) : 0
+  }
+}
+
+/** Samples per octave-spaced grid of the fallback curve: 2^-24 to 2^3 of the expected scale. */
+const SAMPLE_LOW = -24
+const SAMPLE_HIGH = 3
+
+/**
+ * The float curve of one pool direction: the family's own model when it has
+ * one, else a curve sampled from exact quotes around `scale` (the input the
+ * trade is expected to bring to this pool, in raw units of `tokenIn`).
+ *
+ * @example
+ * const curve = getCurve(pool, weth, usdc, 1e18)
+ * curve.amountOut(5e17) // ≈ Number(pool.quoteExactIn(weth, usdc, 5n * 10n ** 17n)!.amountOut)
+ */
+export function getCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: number): Curve {
+  const model = pool.curveModel?.(tokenIn, tokenOut)
+  if (model?.kind === 'constantProduct') return new ConstantProductCurve(model.reserveIn, model.reserveOut, model.fee, model.maxIn, model.gas)
+  if (model?.kind === 'concentrated') return new ConcentratedCurve(model)
+  const samples: { x: number; y: number; gas: number }[] = []
+  const base = Number.isFinite(scale) && scale >= 1 ? scale : 1
+  for (let e = SAMPLE_LOW; e <= SAMPLE_HIGH; e++) {
+    const x = BigInt(Math.max(1, Math.floor(base * 2 ** e)))
+    if (samples.length > 0 && Number(x) <= samples[samples.length - 1]!.x) continue
+    const result = pool.quoteExactIn(tokenIn, tokenOut, x)
+    if (!result) break
+    samples.push({ x: Number(x), y: Number(result.amountOut), gas: Number(result.gas) })
+  }
+  return new SampledCurve(samples)
+}
