@@ -5,7 +5,10 @@
 //   router  weft vs a 5%-grid splitter, Tines, the best single path, the convex
 //           optimum and a subset oracle, on parallel pools and 3-hop universes
 //   rpc     the RPC source's cold quote against anvil with 100 pools
+//   server  the reference server under load (autocannon; scripts/benchServer.ts, also
+//           `npm run bench:server`): throughput, latency, 429s where limits apply, no 5xx
 // Ends with a summary of the targets, each MET or MISSED.
+import { spawnSync } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { runMicroBench, type MicroResult } from './bench/micro.js'
@@ -14,7 +17,7 @@ import { type RouterCase, type RouterReport, COMPETITORS, connectorGapBps, optim
 import { type RpcReport, runRpcBench } from './bench/rpc.js'
 import { elapsedSeconds, formatMs, percentile, printTable } from './bench/stats.js'
 
-const SECTIONS = ['micro', 'quotes', 'router', 'rpc'] as const
+const SECTIONS = ['micro', 'quotes', 'router', 'rpc', 'server'] as const
 type Section = (typeof SECTIONS)[number]
 
 function parseSections(argv: readonly string[]): Set<Section> {
@@ -58,6 +61,11 @@ const micro = sections.has('micro') ? await guard('micro', runMicroBench) : unde
 if (sections.has('quotes')) await guard('quotes', runQuotesBench)
 const router = sections.has('router') ? await guard('router', runRouterBench) : undefined
 const rpc = sections.has('rpc') ? await guard('rpc', runRpcBench) : undefined
+if (sections.has('server')) {
+  console.log('\nReference server under load (scripts/benchServer.ts)')
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/benchServer.ts'], { stdio: 'inherit' })
+  if (run.status !== 0) console.log(`!! server section failed (exit ${run.status})`)
+}
 
 printSummary({ micro, router, rpc, ran: sections })
 console.log(`\nTotal ${elapsedSeconds(started)}; load average at the end ${load()} (latency figures are wall time on a shared machine)`)

@@ -1,7 +1,9 @@
 // `npm run check:package` — what a consumer of the published package gets, checked after `npm run build`:
 //   size     each budget of .size-limit.json, measured the way size-limit's small-lib preset does
 //            (rolldown bundle of the file, minified, tree-shaken, `ignore`d packages left external,
-//            then gzip -9 or brotli -11). size-limit itself needs Node >= 22.19 (it imports `glob`
+//            then gzip -9 or brotli -11). The budget holds what importing the file loads; chunks
+//            reached only through a dynamic import() (the RPC source's lens and probe bytecode) are
+//            printed beside it. size-limit itself needs Node >= 22.19 (it imports `glob`
 //            from node:fs/promises); this runs on Node 20 and gives the same bundle.
 //   publint  `publint --strict` on the packed tarball: package.json fields against the files.
 //   attw     `attw --pack .`: every entry point resolves to the right types under node10, node16
@@ -55,23 +57,28 @@ async function checkSize(): Promise<boolean> {
       continue
     }
     const limit = parseBytes(check.limit)
-    const code = await bundle(file, check.ignore ?? [])
-    const [size, how] =
+    const { entry, lazy } = await bundle(file, check.ignore ?? [])
+    const measure = (code: Buffer): [number, string] =>
       check.gzip === true
         ? [gzipSync(code, { level: 9 }).length, 'minified and gzipped']
         : check.brotli === false
           ? [code.length, 'minified']
           : [brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 'minified and brotlied']
+    // The budget is what importing the file loads. Chunks behind a dynamic import() (the RPC
+    // source's lenses and probe, fetched on its first read) are measured and printed beside it.
+    const [size, how] = measure(entry)
+    const [lazySize] = lazy.length > 0 ? measure(lazy) : [0]
     const pass = size <= limit
     if (!pass) ok = false
     const external = check.ignore?.length ? `, without ${check.ignore.join(', ')}` : ''
-    console.log(`${pass ? 'ok  ' : 'FAIL'} ${check.name ?? check.path}: ${formatBytes(size)} ${how}${external} (limit ${formatBytes(limit)})`)
+    const deferred = lazy.length > 0 ? `; + ${formatBytes(lazySize)} loaded on demand (dynamic imports)` : ''
+    console.log(`${pass ? 'ok  ' : 'FAIL'} ${check.name ?? check.path}: ${formatBytes(size)} ${how}${external} (limit ${formatBytes(limit)})${deferred}`)
   }
   return ok
 }
 
 /** The file bundled with its own imports, minified and tree-shaken, `ignore`d packages (and their subpaths) external. */
-async function bundle(file: string, ignore: readonly string[]): Promise<Buffer> {
+async function bundle(file: string, ignore: readonly string[]): Promise<{ entry: Buffer; lazy: Buffer }> {
   const escaped = ignore.map((name) => name.replace(/[|\\{}()[\]^$+*?.-]/g, '\\$&'))
   const output = await build({
     input: file,
@@ -86,7 +93,16 @@ async function bundle(file: string, ignore: readonly string[]): Promise<Buffer> 
     },
   })
   const chunks = output.output.filter((item) => item.type === 'chunk')
-  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.code)))
+  // The entry and every chunk it imports statically; the rest is reached only through import().
+  const eager = new Set<string>()
+  const visit = (name: string) => {
+    if (eager.has(name)) return
+    eager.add(name)
+    for (const imported of chunks.find((c) => c.fileName === name)?.imports ?? []) visit(imported)
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
+  const code = (list: typeof chunks) => Buffer.concat(list.map((chunk) => Buffer.from(chunk.code)))
+  return { entry: code(chunks.filter((c) => eager.has(c.fileName))), lazy: code(chunks.filter((c) => !eager.has(c.fileName))) }
 }
 
 function checkPublint(): boolean {

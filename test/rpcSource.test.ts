@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QuoteError } from '../src/errors/QuoteError.js'
-import { uniswapV3LensAbi, uniswapV3LensBytecode } from '../src/executor/artifacts.js'
+import { uniswapV3LensAbi, uniswapV3LensBytecode } from '../src/executor/lensArtifacts.js'
 import { createRpcSource } from '../src/liquidity/createRpcSource.js'
 import type { Liquidity } from '../src/liquidity/types.js'
 import type { PoolFamily } from '../src/protocols/types.js'

@@ -49,7 +49,7 @@ export const AERODROME_SLIPSTREAM_POOL_IMPLEMENTATION: Address = '0xec8e5342b199
 
 /**
  * keccak256 of the EIP-1167 clone creation code pointing at
- * {@link AERODROME_SLIPSTREAM_POOL_IMPLEMENTATION} (`getCloneInitCodeHash` computes it).
+ * `AERODROME_SLIPSTREAM_POOL_IMPLEMENTATION` (`getCloneInitCodeHash` computes it).
  *
  * @example
  * getSlipstreamPoolAddress({ factory: AERODROME_SLIPSTREAM_FACTORY, initCodeHash: AERODROME_SLIPSTREAM_INIT_CODE_HASH }, weth, usdc, 100)

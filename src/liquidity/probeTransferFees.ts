@@ -1,6 +1,5 @@
 import { type Address, type PublicClient, decodeFunctionResult, encodeFunctionData } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
-import { transferFeeProbeAbi, transferFeeProbeBytecode } from '../executor/artifacts.js'
 import { afterTransferFee } from '../protocols/transferFee.js'
 import { getUniswapV2PairAddress } from '../protocols/uniswapV2/readPools.js'
 import { getUniswapV3PoolAddress } from '../protocols/uniswapV3/readPools.js'
@@ -49,6 +48,8 @@ export async function probeTransferFees(
     }
     return { token, v2Pairs, v3Pools }
   })
+  // Loaded on first use: pages that never read a node never download the probe.
+  const { transferFeeProbeAbi, transferFeeProbeBytecode } = await import('../executor/lensArtifacts.js')
   const { data } = await client.call({
     code: transferFeeProbeBytecode,
     data: encodeFunctionData({ abi: transferFeeProbeAbi, functionName: 'probe', args: [probes] }),

@@ -1,6 +1,5 @@
 import { type Address, type Hex, decodeAbiParameters, encodeAbiParameters, encodeDeployData, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
-import { uniswapV3LensAbi, uniswapV3LensBytecode } from '../../executor/artifacts.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV3PoolState, UniswapV3Tick } from './state.js'
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
@@ -99,6 +98,8 @@ async function readChunk(client: ReadPoolsParameters['client'], blockNumber: big
   const queries = chunk.map(
     (c) => BigInt(c.address) | (BigInt(c.tickSpacing) << 160n) | (BigInt(getUniswapV3WordRadius(c.tickSpacing)) << 184n),
   )
+  // Loaded on first use: pages that never read a node never download the lens.
+  const { uniswapV3LensAbi, uniswapV3LensBytecode } = await import('../../executor/lensArtifacts.js')
   const { data } = await client.call({
     data: encodeDeployData({ abi: uniswapV3LensAbi, bytecode: uniswapV3LensBytecode, args: [queries] }),
     blockNumber,

@@ -1,7 +1,6 @@
 import { type Address, type Hex, decodeAbiParameters, encodeDeployData, zeroAddress } from 'viem'
 import type { DexConfig, DexPoolKey } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
-import { uniswapV4LensAbi, uniswapV4LensBytecode } from '../../executor/artifacts.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { getUniswapV3WordRadius } from '../uniswapV3/readPools.js'
 import { MAX_TICK, MIN_TICK } from '../uniswapV3/tickMath.js'
@@ -127,6 +126,8 @@ async function readChunk(
       (BigInt(getUniswapV3WordRadius(c.key.tickSpacing)) << 24n) |
       (c.skipReason === undefined ? 0n : HEADER_ONLY),
   )
+  // Loaded on first use: pages that never read a node never download the lens.
+  const { uniswapV4LensAbi, uniswapV4LensBytecode } = await import('../../executor/lensArtifacts.js')
   const { data } = await client.call({
     data: encodeDeployData({ abi: uniswapV4LensAbi, bytecode: uniswapV4LensBytecode, args: [manager, ids, queries] }),
     blockNumber,
