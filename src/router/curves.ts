@@ -12,6 +12,8 @@ export type RatePoint = { input: number; output: number; slope: number }
 export interface Curve {
   /** Marginal rate (output per input, net of fees) at zero size. */
   readonly rate0: number
+  /** Whether the curve was sampled around an expected input (true), rather than being the family's model. */
+  readonly sampled: boolean
   /** Output for input `x` (inputs past the curve's end give its end output). */
   amountOut(x: number): number
   /** Marginal rate d(output)/d(input) at `x`. */
@@ -33,6 +35,7 @@ const END_MARGIN = 1e-6
 /** out = R_out·γx / (R_in + γx), the constant-product pair. */
 class ConstantProductCurve implements Curve {
   readonly rate0: number
+  readonly sampled = false
   private readonly gamma: number
   constructor(
     private readonly reserveIn: number,
@@ -80,6 +83,9 @@ class ConstantProductCurve implements Curve {
 
 const HALF_LN_TICK_BASE = Math.log(1.0001) / 2
 
+/** The tick bitmap word (256 tick spacings) a tick lies in. */
+const bitmapWord = (tick: number, tickSpacing: number) => Math.floor(Math.floor(tick / tickSpacing) / 256)
+
 /**
  * Concentrated liquidity in the trade's own terms: r is the square root of the
  * fee-free rate (output per input), falling as the trade grows. Within a range
@@ -88,6 +94,7 @@ const HALF_LN_TICK_BASE = Math.log(1.0001) / 2
  */
 class ConcentratedCurve implements Curve {
   readonly rate0: number
+  readonly sampled = false
   private readonly gamma: number
   // Range k runs from r = bounds[k] down to bounds[k + 1] with liquidity ranges[k];
   // netIn/out[k] are the cumulative net input and output at bounds[k].
@@ -235,8 +242,7 @@ class ConcentratedCurve implements Curve {
       const start = this.bounds[k]!
       const r = l > 0 ? 1 / (1 / start + (n - this.netIn[k]!) / l) : start
       const reached = Math.floor((zeroForOne ? 1 : -1) * (Math.log(r) / HALF_LN_TICK_BASE))
-      const word = (t: number) => Math.floor(Math.floor(t / tickSpacing) / 256)
-      gas += gasPerWord * Math.abs(word(reached) - word(tick))
+      gas += gasPerWord * Math.abs(bitmapWord(reached, tickSpacing) - bitmapWord(tick, tickSpacing))
     }
     return gas
   }
@@ -260,6 +266,7 @@ class ConcentratedCurve implements Curve {
  */
 class SampledCurve implements Curve {
   readonly rate0: number
+  readonly sampled = true
   // Knots of the marginal: at, rates, and the output integrated up to each knot.
   private readonly at: number[] = []
   private readonly rates: number[] = []

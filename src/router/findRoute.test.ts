@@ -5,6 +5,7 @@ import type { ChainConfig } from '../chains/types.js'
 import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
 import type { Pool } from '../protocols/types.js'
+import { createRandom } from '../../test/support/random.js'
 import { findPaths } from './findPaths.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -13,6 +14,10 @@ const A = '0x000000000000000000000000000000000000000a' as Address
 const B = '0x000000000000000000000000000000000000000b' as Address
 const C = '0x000000000000000000000000000000000000000c' as Address
 const D = '0x000000000000000000000000000000000000000d' as Address
+/** Tokens that are not connectors (six: the router takes up to eight beyond the connectors). */
+const X = '0x00000000000000000000000000000000000000f1' as Address
+const Y = '0x00000000000000000000000000000000000000f2' as Address
+const OTHERS = [X, Y, ...[3, 4, 5, 6].map((i) => `0x00000000000000000000000000000000000000f${i}` as Address)]
 
 const chain: ChainConfig = {
   ...base,
@@ -104,5 +109,50 @@ describe('findRoute', () => {
   it('returns undefined when nothing connects the tokens or the amount is zero', () => {
     expect(findRoute(params([pair(A, C, E18, E18)]), E18)).toBeUndefined()
     expect(findRoute(params([pair(A, B, E18, E18)]), 0n)).toBeUndefined()
+  })
+})
+
+describe('findRoute beyond the connectors', () => {
+  const params = (pools: Pool[], maxHops = 3) => ({ pools, tokenIn: A, tokenOut: B, connectors: [C], maxHops, gasCostInOutput: 0 })
+
+  it('routes through a token with deep pools toward both ends, up to three hops', () => {
+    // The only route: A -> C (a connector) -> X -> B, X being no connector.
+    const pools = [pair(A, C, 1000n * E18, 1000n * E18), pair(C, X, 1000n * E18, 2000n * E18), pair(X, B, 2000n * E18, 1000n * E18)]
+    expect(findPaths(pools, A, B, { connectors: [C], maxHops: 3 })).toHaveLength(0)
+    const plan = findRoute(params(pools), E18)!
+    expect(plan.paths).toHaveLength(1)
+    expect(plan.paths[0]!.path.map((h) => h.tokenOut)).toEqual([C, X, B])
+    expect(plan.amountOut).toBe(simulatePlan([{ path: plan.paths[0]!.path, amountIn: E18 }])!.amountOut)
+    // Two tokens beyond the connectors in a row, and nothing within two hops.
+    const chain = [pair(A, X, 1000n * E18, 1000n * E18), pair(X, Y, 1000n * E18, 1000n * E18), pair(Y, B, 1000n * E18, 1000n * E18)]
+    expect(findRoute(params(chain), E18)!.paths[0]!.path.map((h) => h.tokenOut)).toEqual([X, Y, B])
+    expect(findRoute(params(chain, 2), E18)).toBeUndefined()
+  })
+
+  it('is never worse than the best path of up to three hops through any token (random markets)', () => {
+    const random = createRandom(11)
+    const tokens = [A, B, C, ...OTHERS]
+    for (let round = 0; round < 40; round++) {
+      const pools: Pool[] = []
+      for (let i = 0; i < tokens.length; i++)
+        for (let j = i + 1; j < tokens.length; j++) {
+          if (random() < 0.45) continue
+          const reserve = BigInt(Math.floor(10 ** (1 + 3 * random()))) * E18
+          const price = 0.9 + 0.2 * random()
+          pools.push(pair(tokens[i]!, tokens[j]!, reserve, (reserve * BigInt(Math.floor(price * 1e6))) / 1_000_000n, round % 2))
+        }
+      const paths = findPaths(pools, A, B, { connectors: tokens, maxHops: 3 })
+      for (const amount of [E18 / 100n, E18, 30n * E18]) {
+        const plan = findRoute(params(pools), amount)
+        let best = 0n
+        for (const path of paths) {
+          const out = simulatePlan([{ path, amountIn: amount }])?.amountOut ?? 0n
+          if (out > best) best = out
+        }
+        if (best === 0n) continue
+        expect(plan).toBeDefined()
+        expect(plan!.amountOut).toBeGreaterThanOrEqual(best)
+      }
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { upperBound } from './certificate.js'
+import type { RatePoint } from './curves.js'
 import { findPaths } from './findPaths.js'
 import { type RouteGraph, buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -18,10 +19,17 @@ type ModelRoute = {
 
 /** Paths carrying less than this share of the input are dropped from a split (their amount goes to the others). */
 const MIN_SHARE = 1e-9
-/** Removals tried per round of the gas pruning before giving up. */
-const REMOVALS_PER_ROUND = 3
-/** Rounds of the gas pruning (each re-solves a few times). */
-const MAX_GAS_ROUNDS = 12
+/** A decomposition whose paths fall short of the input by more than this share is infeasible. */
+const SHORT_SHARE = 1e-6
+/** Single drops tried per step of the gas search before the other moves. */
+const DROPS_PER_STEP = 3
+/** Re-solves the gas search may spend. */
+const MAX_GAS_SOLVES = 24
+/**
+ * Solver iterations of a gas-search trial: a trial's model is a feasible flow's output whether or not
+ * the solve converged, so a capped trial never passes for better than it is (it may only miss a move).
+ */
+const TRIAL_ITERATIONS = 30
 /** Exact simulations the integer repair may spend. */
 const REPAIR_BUDGET = 10
 
@@ -72,40 +80,89 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     iterations += full.iterations
     const fullRoute = decompose(graph, full, amount)
 
-    // Gas: drop pools whose arbitrage value at the solution's prices (a lower bound on what removing
-    // them loses) is below their gas, one at a time, keeping a removal only if the net output improves.
+    // Gas: a local search over which pools trade, from the gas-free optimum. Moves, in order: drop
+    // pools whose arbitrage value at the solution's prices (a lower bound on what dropping them
+    // loses) is below their gas (all of them, the worse half, or the worst few one at a time); add
+    // back a dropped pool whose arbitrage value exceeds its gas; swap a used pool for one of its
+    // pair that carries nothing when, at the same input, that one's output less its gas is worth
+    // more. Each move is re-solved and kept only if the net output improves.
     let best = fullRoute
     let bestNet = best ? best.output - gasCost * best.gas : -Infinity
     if (gasCost > 0 && best) {
       const active = [...all]
       let flow = full
-      for (let round = 0; round < MAX_GAS_ROUNDS; round++) {
-        const candidates = best.used
+      // A drop that fails (of a group, or of one pool) is not tried again: it rarely succeeds later,
+      // and the solves it would take go to other moves.
+      const failedGroup = [false, false]
+      const failedDrop = new Set<number>()
+      const point: RatePoint = { input: 0, output: 0, slope: 0 }
+      for (let solves = 0; solves < MAX_GAS_SOLVES; ) {
+        const used = new Set(best.used)
+        const moves: { off: number[]; on: number[]; group: number }[] = []
+        const drops = best.used
           .map((e) => ({ e, surplus: arbitrage(graph, flow, e) - gasCost * graph.edges[e]!.curve.gas(flow.inputs[e]!) }))
           .filter((c) => c.surplus < 0)
           .sort((a, b) => a.surplus - b.surplus || a.e - b.e)
-        // Trials: every such pool at once, the worse half, then the worst few one by one.
-        const removals: number[][] = []
-        if (candidates.length > 1) removals.push(candidates.map((c) => c.e))
-        if (candidates.length > 3) removals.push(candidates.slice(0, candidates.length >> 1).map((c) => c.e))
-        for (const { e } of candidates.slice(0, REMOVALS_PER_ROUND)) removals.push([e])
+        if (drops.length > 1 && !failedGroup[0]) moves.push({ off: drops.map((c) => c.e), on: [], group: 0 })
+        if (drops.length > 3 && !failedGroup[1]) moves.push({ off: drops.slice(0, drops.length >> 1).map((c) => c.e), on: [], group: 1 })
+        for (const { e } of drops.filter((c) => !failedDrop.has(c.e)).slice(0, DROPS_PER_STEP)) moves.push({ off: [e], on: [], group: -1 })
+        // The dropped pool that would add the most.
+        let add = -1
+        let addSurplus = 0
+        graph.edges.forEach((edge, e) => {
+          if (active[e]) return
+          edge.curve.atRate(flow.prices[edge.from]! / flow.prices[edge.to]!, point)
+          if (!(point.input > 0)) return
+          const surplus = flow.prices[edge.to]! * point.output - flow.prices[edge.from]! * point.input - gasCost * edge.curve.gas(point.input)
+          if (surplus > addSurplus) {
+            addSurplus = surplus
+            add = e
+          }
+        })
+        if (add >= 0) moves.push({ off: [], on: [add], group: -1 })
+        // The best swap within a pair.
+        let swapGain = 0
+        let swap: [number, number] | undefined
+        // What a pool of the pair is worth at the solution's prices for the input x, less its gas.
+        const worth = (e: number, x: number) => flow.prices[graph.edges[e]!.to]! * graph.edges[e]!.curve.amountOut(x) - gasCost * graph.edges[e]!.curve.gas(x)
+        for (const p of best.used) {
+          const edge = graph.edges[p]!
+          const x = flow.inputs[p]!
+          if (!(x > 0)) continue
+          const current = worth(p, x)
+          for (const q of pairEdges.get(`${edge.from}>${edge.to}`)!) {
+            if (used.has(q) || !graph.edges[q]!.curve.covers(x)) continue
+            const gain = worth(q, x) - current
+            if (gain > swapGain) {
+              swapGain = gain
+              swap = [p, q]
+            }
+          }
+        }
+        if (swap) moves.push({ off: [swap[0]], on: [swap[1]], group: -1 })
         let improved = false
-        for (const removal of removals) {
+        for (const { off, on, group } of moves) {
+          if (solves >= MAX_GAS_SOLVES) break
           const trial = [...active]
-          for (const e of removal) trial[e] = false
-          const next = solveFlow(graph, trial, amount, flow.prices)
+          for (const e of off) trial[e] = false
+          for (const e of on) trial[e] = true
+          const next = solveFlow(graph, trial, amount, flow.prices, TRIAL_ITERATIONS)
+          solves++
           iterations += next.iterations
           const model = decompose(graph, next, amount)
-          if (!model || model.used.length === 0) continue
-          const net = model.output - gasCost * model.gas
-          if (net > bestNet) {
-            for (const e of removal) active[e] = false
-            flow = next
-            best = model
-            bestNet = net
-            improved = true
-            break
+          const net = model && model.used.length > 0 ? model.output - gasCost * model.gas : -Infinity
+          if (!model || !(net > bestNet)) {
+            if (group >= 0) failedGroup[group] = true
+            if (group === -1 && off.length === 1 && on.length === 0) failedDrop.add(off[0]!)
+            continue
           }
+          for (const e of off) active[e] = false
+          for (const e of on) active[e] = true
+          flow = next
+          best = model
+          bestNet = net
+          improved = true
+          break
         }
         if (!improved) break
       }
@@ -123,10 +180,13 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
         chosenValue = v
       }
     }
-    if (best && best.paths.length > 0) consider(exactSplit(graph, best, amountIn, value, gasCost))
-    // The model's gas is an estimate: the gas-free split competes on exact gas too.
-    if (fullRoute && fullRoute !== best) consider(exactSplit(graph, fullRoute, amountIn, value, gasCost))
+    // The gas-searched split (the gas-free one when that does not execute exactly) and the best
+    // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
+    let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost) : undefined
+    if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost)
+    if (split) consider(split.plan)
     for (const single of bestSinglePaths(graph, pairEdges, amount, gasCost)) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
+    if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost))
     if (!chosen) return undefined
 
     const plan: Plan = chosen
@@ -153,12 +213,15 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
 
 /**
  * The exact-in route: the optimal split of `amountIn` across candidate paths
- * up to `maxHops` (through the connectors and tokens deep on both sides),
- * solved in floats on each pool's curve (the marginal rates of used paths
- * equalised through the dual of the convex routing problem), pruned of pools
- * that do not pay for their gas, then made integer and repaired on exact
- * simulation. Never worse than the best single path; carries a certificate
- * bounding its distance to the optimum. Undefined when nothing can fill the amount.
+ * up to `maxHops` (through the connectors and the tokens beyond them whose
+ * pools add most toward both ends, see `buildRouteGraph`), solved in floats on
+ * each pool's curve (the marginal rates of used paths equalised through the
+ * dual of the convex routing problem), the pools that trade then searched for
+ * the best output net of gas, the split made integer and repaired on exact
+ * simulation. Never worse, net of gas, than the best single candidate path
+ * (every pool combination of every candidate token path is weighed); carries
+ * a certificate bounding its distance to the gas-free optimum. Undefined when
+ * nothing can fill the amount.
  *
  * @example
  * const plan = findRoute({ pools, tokenIn: weth, tokenOut: usdc, connectors, gasCostInOutput: 0 }, 10n ** 18n)
@@ -220,24 +283,49 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
   held[1] = amountIn
   const edgeIn = new Float64Array(edges.length)
   const edgeOut = new Float64Array(edges.length)
-  for (const e of support) {
-    const edge = edges[e]!
-    if (edge.from === 0) continue
-    let amount = (held[edge.from]! * inputs[e]!) / outflow[edge.from]!
-    // A pool traded to the end of its known state stops a margin short of it (what it leaves stays as dust).
-    if (amount > 0 && !edge.curve.covers(amount)) amount = edge.curve.limit()
-    if (!(amount > 0)) continue
-    edgeIn[e] = amount
-    edgeOut[e] = edge.curve.amountOut(amount)
-    held[edge.to] = held[edge.to]! + edgeOut[e]!
+  for (let i = 0; i < support.length; ) {
+    const from = edges[support[i]!]!.from
+    let j = i
+    while (j < support.length && edges[support[j]!]!.from === from) j++
+    const group = support.slice(i, j)
+    i = j
+    if (from === 0) continue
+    // The token's holdings in the flow's proportions. A pool traded to the end of its known state
+    // stops a margin short of it; what it cannot take goes to the token's other edges in proportion
+    // (if none can, it stays as dust).
+    const amounts = group.map((e) => (held[from]! * inputs[e]!) / outflow[from]!)
+    const capped = group.map(() => false)
+    for (let round = 0; round < group.length; round++) {
+      let excess = 0
+      group.forEach((e, k) => {
+        const curve = edges[e]!.curve
+        if (capped[k] || !(amounts[k]! > 0) || curve.covers(amounts[k]!)) return
+        excess += amounts[k]! - curve.limit()
+        amounts[k] = curve.limit()
+        capped[k] = true
+      })
+      const open = amounts.reduce((sum, a, k) => (capped[k] ? sum : sum + a), 0)
+      if (!(excess > 0) || !(open > 0)) break
+      amounts.forEach((a, k) => {
+        if (!capped[k]) amounts[k] = a + (excess * a) / open
+      })
+    }
+    group.forEach((e, k) => {
+      if (!(amounts[k]! > 0)) return
+      edgeIn[e] = amounts[k]!
+      edgeOut[e] = edges[e]!.curve.amountOut(amounts[k]!)
+      held[edges[e]!.to] = held[edges[e]!.to]! + edgeOut[e]!
+    })
   }
 
   // Greedy decomposition in each edge's own input units.
   const left = Float64Array.from(edgeIn)
   const paths: { edges: number[]; share: number }[] = []
+  const leaving: number[][] = tokens.map(() => [])
+  for (const e of support) leaving[edges[e]!.from]!.push(e)
   const outOf = (token: number) => {
     let best = -1
-    for (const e of support) if (edges[e]!.from === token && left[e]! > 0 && (best < 0 || left[e]! > left[best]!)) best = e
+    for (const e of leaving[token]!) if (left[e]! > 0 && (best < 0 || left[e]! > left[best]!)) best = e
     return best
   }
   for (let guard = 0; guard <= support.length; guard++) {
@@ -270,6 +358,8 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
   const kept = paths.filter((p) => p.share >= amountIn * MIN_SHARE)
   if (kept.length === 0) return undefined
   const total = kept.reduce((sum, p) => sum + p.share, 0)
+  // Paths that carry visibly less than the amount: the flow is past what its pools can take.
+  if (total < amountIn * (1 - SHORT_SHARE)) return undefined
   for (const p of kept) p.share *= amountIn / total
   const { output, used, edgeInputs } = flowOutput(graph, kept, order)
   let gas = 0
@@ -278,12 +368,13 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
 }
 
 /**
- * Gives each token the flow reaches but leaves by no edge an edge out: its
- * outflow is below what the prices resolve (a pool so deep that the flow
- * moves its rate by less than a price's float precision, so the solve leaves
- * it at its zero-size rate, taking nothing). The edge is the one with the
- * best zero-size value (rate times the price of the token it leads to) that
- * closes no cycle and trades no pool both ways. `inputs` is updated in place.
+ * Gives each token the flow reaches but leaves by no edge its way out: its
+ * outflow is below what the solve's prices resolve (pools so deep that the
+ * flow moves their rates by less than a log-price's float precision, so the
+ * solve leaves the token at their zero-size rate, taking nothing). Its inflow
+ * is split over its edges out (none closing a cycle or trading a pool both
+ * ways) at the token price where their marginal rates meet, found by
+ * bisection in the price itself. `inputs` is updated in place.
  */
 function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64Array, byPool: Map<string, number>): void {
   const { edges, tokens } = graph
@@ -302,6 +393,7 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
     }
     return false
   }
+  const point: RatePoint = { input: 0, output: 0, slope: 0 }
   for (let round = 0; round < tokens.length; round++) {
     const inflow = new Float64Array(tokens.length)
     const leaves = new Uint8Array(tokens.length)
@@ -313,21 +405,36 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
     let changed = false
     for (let t = 2; t < tokens.length; t++) {
       if (!(inflow[t]! > 0) || leaves[t]) continue
-      let best = -1
-      let bestValue = 0
-      edges.forEach((edge, e) => {
-        if (edge.from !== t) return
-        const value = edge.curve.rate0 * prices[edge.to]!
-        const taken = byPool.get(edge.hop.pool.key)
-        if (value > bestValue && (taken === undefined || edges[taken]!.from === t) && !reaches(edge.to, t)) {
-          best = e
-          bestValue = value
-        }
-      })
-      if (best < 0) continue
-      inputs[best] = inflow[t]!
-      byPool.set(edges[best]!.hop.pool.key, best)
-      changed = true
+      const out = edges
+        .map((edge, e) => e)
+        .filter((e) => {
+          const edge = edges[e]!
+          if (edge.from !== t || !(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
+          const taken = byPool.get(edge.hop.pool.key)
+          return (taken === undefined || edges[taken]!.from === t) && !reaches(edge.to, t)
+        })
+      if (out.length === 0) continue
+      const taking = (price: number) => out.reduce((sum, e) => sum + edges[e]!.curve.atRate(price / prices[edges[e]!.to]!, point).input, 0)
+      // Above `hi` no edge trades; step down until the edges take the inflow (or all they can).
+      const hi = Math.max(...out.map((e) => edges[e]!.curve.rate0 * prices[edges[e]!.to]!))
+      let upper = hi
+      let lower = hi
+      for (let width = 1e-12; width < 1 && taking(lower) < inflow[t]!; width *= 4) {
+        upper = lower
+        lower = hi * (1 - width)
+      }
+      for (let i = 0; i < 100 && upper - lower > hi * 1e-17; i++) {
+        const mid = (lower + upper) / 2
+        if (taking(mid) < inflow[t]!) upper = mid
+        else lower = mid
+      }
+      for (const e of out) {
+        const x = edges[e]!.curve.atRate(lower / prices[edges[e]!.to]!, point).input
+        if (!(x > 0)) continue
+        inputs[e] = x
+        byPool.set(edges[e]!.hop.pool.key, e)
+        changed = true
+      }
     }
     if (!changed) return
   }
@@ -376,36 +483,50 @@ function flowOutput(graph: RouteGraph, paths: { edges: number[]; share: number }
   const carried = paths.map((p) => p.share)
   const position = paths.map(() => 0)
   const used: number[] = []
+  // The paths waiting at each edge (each path waits at its next one).
+  const waiting = new Map<number, number[]>()
+  const wait = (i: number) => {
+    const e = paths[i]!.edges[position[i]!]!
+    const list = waiting.get(e)
+    if (list) list.push(i)
+    else waiting.set(e, [i])
+  }
   const pending = new Set<number>()
-  for (const p of paths) for (const e of p.edges) pending.add(e)
+  paths.forEach((p, i) => {
+    for (const e of p.edges) pending.add(e)
+    wait(i)
+  })
   const sorted = [...pending].sort((a, b) => order[edges[a]!.from]! - order[edges[b]!.from]! || a - b)
   let output = 0
   for (const e of sorted) {
+    const here = waiting.get(e) ?? []
     let total = 0
-    paths.forEach((p, i) => {
-      if (p.edges[position[i]!] === e) total += carried[i]!
-    })
+    for (const i of here) total += carried[i]!
     if (!(total > 0)) continue
     used.push(e)
     edgeInputs[e] = total
     const out = edges[e]!.curve.amountOut(total)
-    paths.forEach((p, i) => {
-      if (p.edges[position[i]!] !== e) return
+    for (const i of here) {
       carried[i] = (out * carried[i]!) / total
       position[i] = position[i]! + 1
-      if (position[i] === p.edges.length) output += carried[i]!
-    })
+      if (position[i] === paths[i]!.edges.length) output += carried[i]!
+      else wait(i)
+    }
   }
   return { output, used, edgeInputs }
 }
 
+/** A model route made exact: its plan, the paths and their integer inputs, and whether to repair it. */
+type ExactSplit = { plan: Plan; paths: Path[]; amounts: bigint[]; largest: number; repair: boolean; error: number }
+
 /**
  * The model route's paths in integers (shares floored, the remainder to the
- * largest), simulated exactly, then repaired: moves between the largest path
- * and each other one while the exact value improves, when the model and the
- * exact simulation disagree by more than float noise.
+ * largest), simulated exactly, and with its smallest path merged into the
+ * largest when that is worth more (the path may gain less than the rounding
+ * or gas it adds). Flags a repair (see `repairSplit`) when the model and the
+ * exact simulation disagree by more than float noise and integer rounding.
  */
-function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, value: (plan: Plan) => number, gasCost: number): Plan | undefined {
+function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, value: (plan: Plan) => number, gasCost: number): ExactSplit | undefined {
   const paths: Path[] = model.paths.map((p) => p.edges.map((e) => graph.edges[e]!.hop))
   const amounts = model.paths.map((p) => (Number.isFinite(p.share) && p.share > 0 ? BigInt(Math.floor(p.share)) : 0n))
   let largest = 0
@@ -414,27 +535,43 @@ function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, valu
   amounts[largest] = amounts[largest]! + rest
   if (amounts[largest]! <= 0n) return undefined
   const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, i) => ({ path, amountIn: shares[i]! })), { gasCostInOutput: gasCost })
-  let plan = simulate(amounts)
-  if (!plan || paths.length < 2) return plan
-  let current = value(plan)
-  // The smallest path may gain less than the integer rounding (or gas) it adds: try it merged into the largest.
+  const plan = simulate(amounts)
+  if (!plan) return undefined
+  const split: ExactSplit = { plan, paths, amounts, largest, repair: false, error: 0 }
+  if (paths.length < 2) return split
+  // The model explains the exact output up to float noise and each hop's integer rounding (a raw
+  // unit either side of it, valued in output units).
+  let rounding = 0
+  for (const p of model.paths) for (const e of p.edges) rounding += 2 * (graph.spot[graph.edges[e]!.from]! + Math.max(1, graph.spot[graph.edges[e]!.to]!))
+  const miss = Math.abs(Number(plan.amountOut) - model.output)
+  split.error = miss / model.output
+  split.repair = miss > model.output * 1e-9 + rounding
   let smallest = largest === 0 ? 1 : 0
   for (let i = 0; i < amounts.length; i++) if (i !== largest && amounts[i]! < amounts[smallest]!) smallest = i
+  // Without gas only a dust path can gain less than the rounding it adds.
+  if (gasCost === 0 && amounts[smallest]! * 1_000_000n > amountIn) return split
   const merged = [...amounts]
   merged[largest] = merged[largest]! + merged[smallest]!
   merged[smallest] = 0n
   const mergedPlan = simulate(merged)
-  if (mergedPlan && value(mergedPlan) > current) {
-    amounts.splice(0, amounts.length, ...merged)
-    plan = mergedPlan
-    current = value(mergedPlan)
+  if (mergedPlan && value(mergedPlan) > value(plan)) {
+    split.plan = mergedPlan
+    split.amounts = merged
   }
-  // Repair only what the model cannot explain by float noise and each hop's integer rounding.
-  const hops = paths.reduce((n, p) => n + p.length, 0)
-  const miss = Math.abs(Number(plan.amountOut) - model.output)
-  if (!(miss > model.output * 1e-9 + 2 * hops)) return plan
-  const error = miss / model.output
-  let step = BigInt(Math.max(1, Math.floor(Number(amountIn) * Math.min(1 / 64, Math.max(1e-7, 8 * error)))))
+  return split
+}
+
+/**
+ * Repairs an exact split on simulation: moves between the largest path and
+ * each other one, in steps from the model's error down, kept while the exact
+ * value improves, within REPAIR_BUDGET simulations.
+ */
+function repairSplit(split: ExactSplit, amountIn: bigint, value: (plan: Plan) => number, gasCost: number): Plan {
+  const { paths, largest } = split
+  const amounts = [...split.amounts]
+  let plan = split.plan
+  let current = value(plan)
+  let step = BigInt(Math.max(1, Math.floor(Number(amountIn) * Math.min(1 / 64, Math.max(1e-7, 8 * split.error)))))
   let budget = REPAIR_BUDGET
   while (budget > 0 && step > 0n) {
     let moved = false
@@ -449,7 +586,7 @@ function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, valu
         trial[from] = trial[from]! - step
         trial[to] = trial[to]! + step
         budget--
-        const next = simulate(trial)
+        const next = simulatePlan(paths.map((path, i) => ({ path, amountIn: trial[i]! })), { gasCostInOutput: gasCost })
         if (next && value(next) > current) {
           amounts.splice(0, amounts.length, ...trial)
           plan = next
@@ -474,10 +611,11 @@ type PartialPath = { hops: Path[number][]; amount: number; gas: number }
 
 /**
  * The best single paths in the model, net of gas: every pool combination of
- * every token path is covered, hop by hop, by keeping the (amount, gas) pairs
+ * every token path is weighed, hop by hop, by keeping the (amount, gas) pairs
  * no other choice beats on both (a later hop's output increases with its
- * input and gas adds up, so a dominated pair never ends best). Returns the
- * few best net of gas and the best gross, as hop lists.
+ * input and gas adds up, so a dominated pair never ends best; past
+ * MAX_FRONTIER such pairs at a hop, the best by value net of gas are kept).
+ * Returns the few best net of gas and the best gross, as hop lists.
  */
 function bestSinglePaths(graph: RouteGraph, pairEdges: Map<string, number[]>, amountIn: number, gasCost: number): Path[] {
   const scored: { path: Path; net: number; gross: number; id: number }[] = []

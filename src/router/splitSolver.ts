@@ -32,12 +32,13 @@ type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array 
  * Solves the gas-free split of `amountIn` over the active edges: a
  * safeguarded 1-D root-find of the input token's price when the graph has no
  * intermediate token, else damped Newton on the dual in log-prices (started
- * from the zero-size prices, the input price root-found first). Deterministic.
+ * from `start` or the zero-size prices, the input price root-found first; at
+ * most `maxIterations` steps). Deterministic.
  *
  * @example
  * const flow = solveFlow(graph, graph.edges.map(() => true), 1e18)
  */
-export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountIn: number, start?: Float64Array): FlowSolution {
+export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountIn: number, start?: Float64Array, maxIterations = MAX_ITERATIONS): FlowSolution {
   const n = graph.tokens.length
   const prices = new Float64Array(n)
   if (start) prices.set(start)
@@ -47,22 +48,27 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   let iterations = solveInputPrice(graph, active, amountIn, prices, point)
 
-  const evaluate = (nu: Float64Array, withHessian: boolean): Evaluation => {
-    const gradient = new Float64Array(n)
-    const hessian = new Float64Array(withHessian ? n * n : 0)
+  // The active edges, once.
+  const edges = graph.edges.filter((_, e) => active[e])
+  // Evaluations write into one of two buffers (the current point's and a trial's), swapped when a
+  // trial is taken: a solve allocates nothing per step.
+  const makeEvaluation = (): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
+  const evaluate = (nu: Float64Array, into: Evaluation): Evaluation => {
+    const { gradient, hessian } = into
+    gradient.fill(0)
+    hessian.fill(0)
     gradient[1] = amountIn
     let dual = nu[1]! * amountIn
-    graph.edges.forEach((edge, e) => {
-      if (!active[e]) return
+    for (const edge of edges) {
       const a = edge.from
       const b = edge.to
       const m = nu[a]! / nu[b]!
       edge.curve.atRate(m, point)
-      if (point.input <= 0) return
+      if (point.input <= 0) continue
       dual += nu[b]! * point.output - nu[a]! * point.input
       gradient[b] = gradient[b]! + point.output
       gradient[a] = gradient[a]! - point.input
-      if (withHessian && point.slope < 0) {
+      if (point.slope < 0) {
         // d(input)/dν_a = slope/ν_b, d(input)/dν_b = −slope·m/ν_b; output moves by m times input.
         const w = -point.slope / nu[b]!
         hessian[a * n + a] = hessian[a * n + a]! + w
@@ -70,18 +76,25 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         hessian[b * n + a] = hessian[b * n + a]! - w * m
         hessian[b * n + b] = hessian[b * n + b]! + w * m * m
       }
-    })
-    return { dual, gradient, hessian }
+    }
+    into.dual = dual
+    return into
   }
 
   if (n > 2) {
     const free = n - 1
-    let current = evaluate(prices, true)
-    for (; iterations < MAX_ITERATIONS; iterations++) {
+    let current = evaluate(prices, makeEvaluation())
+    let spare = makeEvaluation()
+    const g = new Float64Array(free)
+    const h = new Float64Array(free * free)
+    const trial = new Float64Array(n)
+    const work = new Float64Array(free * (free + 1))
+    const step = new Float64Array(free)
+    // The line search starts from four times the last step taken (at most a full step).
+    let lastAlpha = 1
+    for (; iterations < maxIterations; iterations++) {
       const scale = prices[1]! * amountIn
       // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
-      const g = new Float64Array(free)
-      const h = new Float64Array(free * free)
       let residual = 0
       for (let j = 1; j < n; j++) {
         g[j - 1] = prices[j]! * current.gradient[j]!
@@ -89,24 +102,27 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
       }
       if (residual < TOLERANCE) break
-      const step = solveNewtonStep(h, g, free)
+      solveNewtonStep(h, g, free, work, step)
+      const descent = Math.abs(dot(g, step))
       // Backtracking on the dual (convex in ν): take the longest step that lowers it.
       let accepted = false
       // Close to the optimum a failed step means float noise: give up sooner.
       const smallest = residual < 1e-7 ? 1 / 64 : 1e-6
-      for (let alpha = 1; alpha >= smallest; alpha /= 2) {
-        const trial = new Float64Array(prices)
+      for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
+        trial[0] = prices[0]!
         for (let j = 1; j < n; j++) trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
-        const next = evaluate(trial, true)
+        const next = evaluate(trial, spare)
         let nextResidual = 0
         for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[1]! * amountIn))
-        const lower = next.dual < current.dual - 1e-4 * alpha * Math.abs(dot(g, step))
+        const lower = next.dual < current.dual - 1e-4 * alpha * descent
         // Near the optimum the dual's change is below float resolution: accept a smaller imbalance.
         const flat = Math.abs(next.dual - current.dual) <= 1e-14 * Math.abs(current.dual) && nextResidual < residual
         if (lower || flat) {
           prices.set(trial)
+          spare = current
           current = next
           accepted = true
+          lastAlpha = alpha
           break
         }
       }
@@ -125,7 +141,11 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   return { prices, inputs, outputs, dual, iterations }
 }
 
-const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0)
+const dot = (a: Float64Array, b: Float64Array) => {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
+  return sum
+}
 
 /**
  * Prices from the best zero-size rates: each token's value in the output token
@@ -225,10 +245,10 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
 
 /**
  * Solves the (regularised) Newton system H·δ = −g by Gaussian elimination with
- * partial pivoting; each coordinate's step is capped at ±1 (a factor e in price).
+ * partial pivoting into `x` (`a`: an n·(n+1) work matrix); each coordinate's
+ * step is capped at ±1 (a factor e in price).
  */
-function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: number): Float64Array {
-  const a = new Float64Array(n * (n + 1))
+function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: number, a: Float64Array, x: Float64Array): void {
   let scale = 0
   for (let i = 0; i < n; i++) scale = Math.max(scale, hessian[i * n + i]!)
   for (let i = 0; i < n; i++) {
@@ -257,7 +277,6 @@ function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: numbe
       for (let c = col; c <= n; c++) a[r * (n + 1) + c] = a[r * (n + 1) + c]! - f * a[col * (n + 1) + c]!
     }
   }
-  const x = new Float64Array(n)
   for (let r = n - 1; r >= 0; r--) {
     let s = a[r * (n + 1) + n]!
     for (let c = r + 1; c < n; c++) s -= a[r * (n + 1) + c]! * x[c]!
@@ -265,5 +284,4 @@ function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: numbe
     x[r] = p !== 0 ? s / p : 0
   }
   for (let i = 0; i < n; i++) x[i] = Math.max(-1, Math.min(1, Number.isFinite(x[i]!) ? x[i]! : 0))
-  return x
 }
