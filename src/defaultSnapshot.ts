@@ -3,7 +3,8 @@ import data from './liquidity/defaultSnapshot.json'
 
 /**
  * The embedded default liquidity: SYNTHETIC snapshots of Ethereum and Base
- * (invented pool states at the real Uniswap V2/V3 pool addresses, shaped like
+ * (invented pool states at the real addresses and pool ids of Uniswap V2, V3
+ * and V4, PancakeSwap V3, Aerodrome Slipstream and Balancer V2, shaped like
  * mainnet depth — not market data), so weft quotes with no network and no
  * configuration. A separate entry point (`weft/default-snapshot`) so the core
  * bundle stays small.
