@@ -11,7 +11,7 @@ import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import { deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { deployUniswapV4, withUniswapV4 } from './devnet/uniswapV4.js'
-import { executeQuote } from './support/fill.js'
+import { executeQuote, expectExactFill } from './support/fill.js'
 
 const E18 = 10n ** 18n
 const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee07' as Address
@@ -91,16 +91,8 @@ describe('every family on one devnet: splits across families, executed exactly',
       stats.maxFamiliesInOneQuote = Math.max(stats.maxFamiliesInOneQuote, families.size)
 
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
-      const exact =
-        outcome.receipt.status === 'success' &&
-        outcome.received === BigInt(quote.amountOut) &&
-        outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
       stats.executed++
-      if (!exact) stats.mismatches++
-      expect(outcome.receipt.status).toBe('success')
-      expect(outcome.received).toBe(BigInt(quote.amountOut))
-      expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
-      for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
+      expectExactFill(outcome, quote, stats)
       const gasUsed = Number(outcome.receipt.gasUsed)
       expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
       expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)

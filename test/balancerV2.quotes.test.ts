@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSource, deployExecutor, getQuote } from '../src/index.js'
 import { type BalancerV2Deployment, createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from './devnet/balancerV2.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil, testTokenAbi } from './devnet/index.js'
-import { executeQuote } from './support/fill.js'
+import { executeQuote, expectExactFill } from './support/fill.js'
 
 type Side = DevnetSymbol | 'ETH'
 type Case = { name: string; sell: Side; buy: Side; usd: number; kind: 'exactIn' | 'exactOut'; fees: 'none' | 'integrator' | 'surplus'; receiver: boolean }
@@ -142,15 +142,7 @@ describe('quotes through Balancer V2 weighted pools alongside Uniswap V2/V3, exe
       }
       if (c.kind === 'exactOut') expect(BigInt(quote.amountOut)).toBeGreaterThanOrEqual(intent.buyAmount!)
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
-      const exact =
-        outcome.receipt.status === 'success' &&
-        outcome.received === BigInt(quote.amountOut) &&
-        outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
-      if (!exact) stats.mismatches++
-      expect(outcome.receipt.status).toBe('success')
-      expect(outcome.received).toBe(BigInt(quote.amountOut))
-      expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
-      for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
+      expectExactFill(outcome, quote, stats)
       expect(await vaultAllowances(quote.transaction.to as Address)).toEqual(Object.values(devnet.tokens).map(() => 0n))
 
       stats.executed++

@@ -19,7 +19,7 @@ import { pancakeV3Family } from '../src/protocols/pancakeV3/family.js'
 import { uniswapV3Family } from '../src/protocols/uniswapV3/family.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil } from './devnet/index.js'
 import { type PancakeV3Deployment, deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
-import { executeQuote } from './support/fill.js'
+import { executeQuote, expectExactFill } from './support/fill.js'
 
 type Token = DevnetSymbol | 'ETH'
 type Case = {
@@ -147,15 +147,7 @@ describe('quotes over Uniswap and PancakeSwap V3 pools, executed on anvil', () =
         return
       }
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
-      const exact =
-        outcome.receipt.status === 'success' &&
-        outcome.received === BigInt(quote.amountOut) &&
-        outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
-      if (!exact) stats.mismatches++
-      expect(outcome.receipt.status).toBe('success')
-      expect(outcome.received).toBe(BigInt(quote.amountOut))
-      expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
-      for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
+      expectExactFill(outcome, quote, stats)
       if (c.kind === 'exactOut') expect(BigInt(quote.amountOut)).toBeGreaterThanOrEqual(intent.buyAmount!)
       const gasUsed = Number(outcome.receipt.gasUsed)
       stats.ratios.push(quote.gasEstimate / gasUsed)

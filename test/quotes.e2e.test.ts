@@ -7,7 +7,7 @@ import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSo
 import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
-import { executeQuote } from './support/fill.js'
+import { executeQuote, expectExactFill } from './support/fill.js'
 
 type Case = {
   name: string
@@ -115,15 +115,7 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
       }
       if (c.kind === 'exactOut') expect(BigInt(quote.amountOut)).toBeGreaterThanOrEqual(intent.buyAmount!)
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
-      const exact =
-        outcome.receipt.status === 'success' &&
-        outcome.received === BigInt(quote.amountOut) &&
-        outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
-      if (!exact) stats.mismatches++
-      expect(outcome.receipt.status).toBe('success')
-      expect(outcome.received).toBe(BigInt(quote.amountOut))
-      expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
-      for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
+      expectExactFill(outcome, quote, stats)
       const gasUsed = Number(outcome.receipt.gasUsed)
       stats.ratios.push(quote.gasEstimate / gasUsed)
       expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)

@@ -11,7 +11,7 @@ import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { type UniswapV4Deployment, V4_HOOK_ADDRESSES, deployUniswapV4, withUniswapV4 } from './devnet/uniswapV4.js'
-import { executeQuote } from './support/fill.js'
+import { executeQuote, expectExactFill } from './support/fill.js'
 
 type Side = DevnetSymbol | 'ETH'
 type Case = { sell: Side; buy: Side; usd: number; kind: 'exactIn' | 'exactOut'; fees: 'none' | 'integrator' | 'all'; receiver: boolean }
@@ -130,15 +130,7 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
       const swaps = quote.route.swaps.flat()
       for (const swap of swaps) expect(skippedIds.has(swap.key), `a skipped pool was routed: ${swap.key}`).toBe(false)
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
-      const exact =
-        outcome.receipt.status === 'success' &&
-        outcome.received === BigInt(quote.amountOut) &&
-        outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
-      if (!exact) stats.mismatches++
-      expect(outcome.receipt.status).toBe('success')
-      expect(outcome.received).toBe(BigInt(quote.amountOut))
-      expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
-      for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
+      expectExactFill(outcome, quote, stats)
       expect(await devnet.balanceOf('ETH', quote.transaction.to as Address)).toBe(0n)
       const gasUsed = Number(outcome.receipt.gasUsed)
       stats.ratios.push(quote.gasEstimate / gasUsed)

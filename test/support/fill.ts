@@ -1,5 +1,6 @@
 // Executes a Quote's own transaction on anvil and measures what every party received.
 import { type Address, type Hex, type TransactionReceipt, zeroAddress } from 'viem'
+import { expect } from 'vitest'
 import type { Quote } from '../../src/index.js'
 import type { Devnet } from '../devnet/deployDevnet.js'
 
@@ -72,4 +73,21 @@ export async function executeQuote(
     executorLeft[token] = await devnet.balanceOf(token as Address | typeof ETH, quote.transaction.to)
   }
   return { receipt, received, feesReceived, executorLeft }
+}
+
+/**
+ * The exactness check every execution test makes: the fill succeeded, the receiver got exactly
+ * `amountOut`, each fee recipient exactly its fee, and the executor kept nothing. A miss is
+ * counted in `stats.mismatches` first, then asserted part by part so a failure names the part.
+ */
+export function expectExactFill(outcome: FillOutcome, quote: Quote, stats: { mismatches: number }): void {
+  const exact =
+    outcome.receipt.status === 'success' &&
+    outcome.received === BigInt(quote.amountOut) &&
+    outcome.feesReceived.every((f, k) => f === BigInt(quote.fees[k]!.amount))
+  if (!exact) stats.mismatches++
+  expect(outcome.receipt.status).toBe('success')
+  expect(outcome.received).toBe(BigInt(quote.amountOut))
+  expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
+  for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
 }
