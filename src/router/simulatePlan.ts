@@ -94,12 +94,17 @@ function simulateSequential(allocations: readonly Allocation[]): Plan | undefine
   return { paths, segments: paths.map((p) => ({ amountIn: p.amountIn, hops: p.hops })), mode: 'paths', amountIn, amountOut, gas }
 }
 
-/** A pool traded in one direction, with the paths (and their hop index) that go through it. */
+/**
+ * A pool traded from one token to another, with the paths (and their hop index) that go through
+ * it. A multi-token pool traded from one input into two outputs is two edges: two executor steps.
+ */
 type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: number; hop: number }[] }
 
 /**
- * Flow execution: undefined when the paths cannot form one (a pool traded both ways, or tokens
- * that feed each other in a cycle) or a pool cannot fill its total.
+ * Flow execution: undefined when the paths cannot form one (a pool entered from two tokens, or
+ * tokens that feed each other in a cycle) or a pool cannot fill its total. Each edge is one
+ * executor step, priced on the pool's state as the steps before it (in executor order) left it,
+ * so a pool with two edges is simulated exactly as the executor runs it.
  */
 function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
   if (allocations.length === 0) return undefined
@@ -109,7 +114,7 @@ function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
   const direction = new Map<string, Address>()
   allocations.forEach(({ path }, p) => {
     path.forEach((hop, h) => {
-      const key = `${hop.pool.key}|${hop.tokenIn}`
+      const key = `${hop.pool.key}|${hop.tokenIn}|${hop.tokenOut}`
       const edge = edges.get(key)
       if (edge) edge.uses.push({ path: p, hop: h })
       else edges.set(key, { pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }] })
@@ -135,6 +140,7 @@ function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
   const carried = allocations.map((a) => a.amountIn)
   const hops: ExecutedHop[][] = allocations.map(() => [])
   const done = new Set<Edge>()
+  const states: PoolStates = new Map()
   const segments: PlanSegment[] = []
   let amountOut = 0n
   let gas = 0n
@@ -143,8 +149,10 @@ function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
   const run = (edge: Edge): ExecutedHop | undefined => {
     let total = 0n
     for (const use of edge.uses) total += carried[use.path]!
-    const result = edge.pool.quoteExactIn(edge.tokenIn, edge.tokenOut, total)
+    const pool = states.get(edge.pool.key) ?? edge.pool
+    const result = pool.quoteExactIn(edge.tokenIn, edge.tokenOut, total)
     if (!result) return undefined
+    states.set(pool.key, result.next)
     done.add(edge)
     gas += result.gas
     // The output divided among the paths in proportion to their input; the last takes the rest,
@@ -155,11 +163,11 @@ function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
       const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
       left -= share
       const hop = allocations[use.path]!.path[use.hop]!
-      hops[use.path]!.push({ ...hop, pool: edge.pool, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
+      hops[use.path]!.push({ ...hop, pool, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
       carried[use.path] = share
     })
     if (edge.tokenOut === buyToken) amountOut += result.amountOut
-    const { pool, tokenIn, tokenOut } = edge
+    const { tokenIn, tokenOut } = edge
     return { pool, tokenIn, tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas }
   }
 
