@@ -30,6 +30,9 @@ export type CreateSnapshotSourceParameters = {
 /**
  * A liquidity source over fixed snapshots (one per chain): no I/O, so quotes
  * are deterministic. A chain without a snapshot, or a stale one, answers 503.
+ * It serves the same state objects on every quote, so each pool is built once
+ * and reused by later quotes (see `buildPoolCached`); do not mutate a snapshot
+ * after creating its source.
  *
  * @example
  * import { createSnapshotSource, defaultSnapshot } from 'weft'
@@ -44,10 +47,16 @@ function buildSnapshotSource(
   { maxAgeSeconds, now = Date.now }: CreateSnapshotSourceParameters,
 ): LiquiditySource {
   const byChain = new Map<number, Snapshot>()
+  // Token lists with lowercase addresses, made once per snapshot (not once per quote).
+  const tokensByChain = new Map<number, TokenMetadata[]>()
   for (const snapshot of Array.isArray(snapshots) ? (snapshots as readonly Snapshot[]) : [snapshots as Snapshot]) {
     if (!snapshot || !Number.isSafeInteger(snapshot.chainId) || !Array.isArray(snapshot.pools) || !Array.isArray(snapshot.tokens))
       throw new QuoteError({ statusCode: 500, message: 'Invalid snapshot: needs chainId, tokens and pools' })
     byChain.set(snapshot.chainId, snapshot)
+    tokensByChain.set(
+      snapshot.chainId,
+      snapshot.tokens.map((t) => ({ ...t, address: t.address.toLowerCase() as Address })),
+    )
   }
   return {
     async getLiquidity(request): Promise<Liquidity> {
@@ -65,7 +74,8 @@ function buildSnapshotSource(
     return {
       chainId: snapshot.chainId,
       blockNumber: snapshot.blockNumber,
-      tokens: snapshot.tokens.map((t) => ({ ...t, address: t.address.toLowerCase() as Address })),
+      tokens: tokensByChain.get(chain.id)!,
+      // The same state objects on every quote: getQuote builds each pool once (buildPoolCached).
       pools: snapshot.pools,
       ...(snapshot.gasPriceWei !== undefined ? { gasPriceWei: BigInt(snapshot.gasPriceWei) } : {}),
       report: { roundTrips: 0, requests: 0, skipped: [] },

@@ -5,6 +5,7 @@ import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessabl
 import { buildFillCalldata } from '../executor/buildFillCalldata.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
+import { buildPoolCached } from '../liquidity/buildPoolCached.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { Pool, PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
@@ -286,7 +287,7 @@ function buildPools(
       continue
     }
     try {
-      const pool = family.fromState(state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps })
+      const pool = buildPoolCached(family, state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps }, liquidity.blockNumber)
       const fees = pool.tokens.map((t) => {
         const meta = describe(t)
         return meta ? meta.transferFeeBps : 0
