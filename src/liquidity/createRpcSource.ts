@@ -1,16 +1,24 @@
-import { type Address, type PublicClient, zeroAddress } from 'viem'
+import { type Address, type Hex, type PublicClient, zeroAddress } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
+import { createBoundedCache } from './createBoundedCache.js'
 import { probeTransferFees } from './probeTransferFees.js'
+import { tokenSymbolFromBytes } from './sanitizeTokenSymbol.js'
+import { tokensOfPool } from './tokensOfPool.js'
 import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
 
 const erc20MetadataAbi = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
-  { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
 ] as const
+// `symbol()` read raw: a `string` return decodes as `bytes` (same encoding), an old-style `bytes32` return as bytes32.
+const symbolAsBytesAbi = [{ type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'bytes' }] }] as const
+const symbolAsBytes32Abi = [{ type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'bytes32' }] }] as const
+/** Token metadata kept at most, and for how long (a token's metadata rarely changes; its fee may). */
+const METADATA_CACHE_ENTRIES = 10_000
+const METADATA_CACHE_TTL_MS = 60 * 60 * 1000
 
 export type CreateRpcSourceParameters = {
   /** A viem PublicClient for the chain (any transport; batching transports cut requests further). */
@@ -41,7 +49,9 @@ export function createRpcSource(parameters: CreateRpcSourceParameters): Liquidit
 }
 
 function buildRpcSource({ client, chain, families = defaultFamilies, connectors = [] }: CreateRpcSourceParameters): LiquiditySource {
-  const metadataCache = new Map<Address, TokenMetadata | null>()
+  const metadataCache = createBoundedCache<Address, TokenMetadata | null>({ maxEntries: METADATA_CACHE_ENTRIES, ttlMs: METADATA_CACHE_TTL_MS })
+  // Tokens whose fee could not be measured while no pool held them: measured again once one does.
+  const unmeasuredWithoutPool = createBoundedCache<Address, true>({ maxEntries: METADATA_CACHE_ENTRIES, ttlMs: METADATA_CACHE_TTL_MS })
   const known = new Map<Address, TokenMetadata>()
   for (const t of [...chain.tokens, chain.wrappedNative]) known.set(t.address, { ...t, transferFeeBps: 0 })
 
@@ -57,7 +67,8 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
     const results = await client.multicall({
       contracts: unknown.flatMap((address) => [
         { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
-        { address, abi: erc20MetadataAbi, functionName: 'symbol' as const },
+        { address, abi: symbolAsBytesAbi, functionName: 'symbol' as const },
+        { address, abi: symbolAsBytes32Abi, functionName: 'symbol' as const },
       ]),
       allowFailure: true,
       blockNumber,
@@ -66,21 +77,50 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
     })
     const fees = await probing
     unknown.forEach((address, i) => {
-      const decimals = results[2 * i]!
-      const symbol = results[2 * i + 1]!
+      const decimals = results[3 * i]!
+      const symbolBytes = results[3 * i + 1]!
+      const symbolBytes32 = results[3 * i + 2]!
+      // Sanitised here, where it enters weft: a symbol is whatever the deployer wrote.
+      const rawSymbol = symbolBytes.status === 'success' ? symbolBytes.result : symbolBytes32.status === 'success' ? symbolBytes32.result : '0x'
+      const symbol = tokenSymbolFromBytes(rawSymbol as Hex)
       metadataCache.set(
         address,
         decimals.status === 'success'
           ? {
               address,
               decimals: Number(decimals.result),
-              symbol: symbol.status === 'success' ? String(symbol.result) : '',
+              symbol,
               transferFeeBps: fees[i]!,
             }
           : null,
       )
     })
     return 2
+  }
+
+  /**
+   * A fee that could not be measured because no pool held the token (asked about before its
+   * pools existed) is measured again, one more round trip, once a pool read finds one; a fee
+   * unmeasurable although pools exist stays unknown until its cache entry expires. Returns the
+   * requests it sent (0 or 1).
+   */
+  const remeasureTransferFees = async (candidates: readonly Address[], pools: readonly PoolStateBase[], blockNumber: bigint): Promise<number> => {
+    const pooled = new Set(pools.flatMap(tokensOfPool))
+    const again: Address[] = []
+    for (const address of candidates) {
+      const meta = metadataCache.get(address)
+      if (!meta || meta.transferFeeBps !== null) continue
+      if (!pooled.has(address)) unmeasuredWithoutPool.set(address, true)
+      else if (unmeasuredWithoutPool.has(address)) again.push(address)
+    }
+    if (again.length === 0) return 0
+    const fees = await probeTransferFees(client, chain, again, candidates, blockNumber)
+    again.forEach((address, i) => {
+      unmeasuredWithoutPool.delete(address)
+      const meta = metadataCache.get(address)
+      if (meta) metadataCache.set(address, { ...meta, transferFeeBps: fees[i]! })
+    })
+    return 1
   }
 
   /** Balances at the pinned block: ERC-20s in one multicall, native with one call each. */
@@ -135,6 +175,8 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
         requests += metadataRequests
         const pools = found.flatMap((r) => (Array.isArray(r) ? r : r.pools))
         const skipped = found.flatMap((r) => (Array.isArray(r) ? [] : r.skipped))
+        const remeasured = await remeasureTransferFees(candidates, pools, blockNumber)
+        requests += remeasured
         const tokens: TokenMetadata[] = []
         for (const address of candidates) {
           const meta = known.get(address) ?? metadataCache.get(address)
@@ -147,7 +189,7 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
           pools,
           gasPriceWei: gasPrice,
           balances,
-          report: { roundTrips: 2, requests, skipped },
+          report: { roundTrips: remeasured > 0 ? 3 : 2, requests, skipped },
         }
       } catch (error) {
         if (error instanceof QuoteError) throw error
