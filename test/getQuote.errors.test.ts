@@ -1,10 +1,12 @@
 // Every failure getQuote itself produces (decisions.md §3), body for body:
 // statusCode, code, message and details exactly, and nothing else in toJSON().
-// Offline: the embedded snapshot, custom snapshots and hand-written sources.
+// Offline: the embedded snapshot, custom snapshots and hand-written sources (one bare anvil for
+// the RPC source's configuration check).
 import { type Address, zeroAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { defaultSnapshot } from '../src/defaultSnapshot.js'
 import {
+  type ChainConfig,
   type Liquidity,
   type LiquiditySource,
   type PoolFamily,
@@ -12,10 +14,13 @@ import {
   type QuoteIntent,
   type Snapshot,
   QuoteError,
+  base as baseChain,
+  createRpcSource,
   createSnapshotSource,
   getQuote,
   uniswapV2Family,
 } from '../src/index.js'
+import { startAnvil } from './devnet/anvil.js'
 
 const source = createSnapshotSource(defaultSnapshot)
 const ethSnapshot = defaultSnapshot.find((s) => s.chainId === 1)!
@@ -447,6 +452,46 @@ describe('500 internal_error', () => {
     const error = await failQuote({ chainId: 8453, sellToken: base.WETH, buyToken: base.USDC, buyAmount: 10n ** 9n }, source, { families: [brokenV2] })
     expectBody(error, internal)
   })
+
+  test('a router asking a pool for a pair it lacks is a host error: 500, not 400', async () => {
+    // Pools that claim USDC where they hold DEGEN: the router then asks them for a pair they lack.
+    const lying: PoolFamily = {
+      ...uniswapV2Family,
+      fromState(state, context) {
+        const pool = uniswapV2Family.fromState(state as Parameters<typeof uniswapV2Family.fromState>[0], context)
+        if (!pool.tokens.includes(base.DEGEN)) return pool
+        const tokens = pool.tokens.map((t) => (t === base.DEGEN ? base.USDC : t))
+        return new Proxy(pool, {
+          get(target, property) {
+            if (property === 'tokens') return tokens
+            const value = Reflect.get(target, property, target) as unknown
+            return typeof value === 'function' ? value.bind(target) : value
+          },
+        })
+      },
+    }
+    const error = await failQuote({ ...intent, sellAmount: 10n ** 15n }, source, { families: [lying] })
+    expect(error.statusCode).toBe(500)
+    expect(error.message).toMatch(/does not trade/)
+  })
+
+  test('a bad DexConfig is a host error (500 naming it), not 503', async () => {
+    const anvil = await startAnvil()
+    try {
+      const v3 = baseChain.dexes.find((d) => d.id === 'uniswapV3')!
+      const chain: ChainConfig = { ...baseChain, id: anvil.chainId, dexes: [{ ...v3, feeTiers: { 500: 0 } }] }
+      const rpc = createRpcSource({ client: anvil.publicClient, chain })
+      const error = await failQuote({ ...intent, chainId: anvil.chainId }, rpc, { chains: [chain] })
+      expect(error.toJSON()).toStrictEqual({
+        statusCode: 500,
+        code: 'internal_error',
+        message: 'Invalid chain configuration: uniswapV3 dex uniswapV3 fee tier 500 has an invalid tick spacing 0',
+        details: null,
+      })
+    } finally {
+      await anvil.stop()
+    }
+  })
 })
 
 describe('the wrap case is a quote, not an error', () => {
@@ -454,7 +499,7 @@ describe('the wrap case is a quote, not an error', () => {
     const wei = amount.toString()
     expect(quote.amountIn).toBe(wei)
     expect(quote.amountOut).toBe(wei)
-    expect(quote.minimumAmountOut).toBe(((amount * 9900n) / 10000n).toString())
+    expect(quote.minimumAmountOut).toBe((amount - (amount * 100n) / 10000n).toString())
     expect(quote.priceImpactBps).toBe(0)
     expect(quote.price).toBe(1)
     expect(quote.fees).toEqual([])

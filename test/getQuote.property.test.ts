@@ -67,13 +67,10 @@ const keysOf = (value: unknown, keys: string[], what: string) => {
 /** What decisions.md §6 says the fees of a quote are: side, token, and each share's bps and recipient, in order. */
 function expectedFees(n: NormalizedIntent, chain: ChainConfig, apps: GetQuoteOptions['apps']) {
   const wrapped = (t: Address) => (t === NATIVE ? chain.wrappedNative.address : t)
-  const rank = (t: Address) => {
-    const i = chain.majorTokens.indexOf(wrapped(t))
-    return i < 0 ? Infinity : i
-  }
-  const rIn = rank(n.sellToken)
-  const rOut = rank(n.buyToken)
-  const side: 'input' | 'output' = rIn === Infinity && rOut === Infinity ? 'output' : rIn < rOut ? 'input' : 'output'
+  const majorIn = chain.majorTokens.includes(wrapped(n.sellToken))
+  const majorOut = chain.majorTokens.includes(wrapped(n.buyToken))
+  // Exactly one side major: that side; neither: the buy side; both: the buy side unless it is native.
+  const side: 'input' | 'output' = majorIn && majorOut ? (n.buyToken === NATIVE ? 'input' : 'output') : majorIn ? 'input' : 'output'
   const app: AppConfig | undefined = n.appId !== null ? apps?.[n.appId] : undefined
   const integrator = n.fee ?? (app?.feeBps && app.feeRecipient ? { bps: app.feeBps, recipient: app.feeRecipient } : null)
   const shares = [integrator, n.referralFee].filter((s): s is { bps: number; recipient: Address } => s !== null && s.bps > 0)
@@ -111,7 +108,7 @@ function validateQuote(quote: Quote, { n, options }: Context) {
   const minimumAmountOut = amountOf(quote.minimumAmountOut, 'minimumAmountOut')
   check(amountIn > 0n && amountOut > 0n, 'amounts are positive', [quote.amountIn, quote.amountOut])
   check(amountOut >= minimumAmountOut, 'amountOut >= minimumAmountOut', [quote.amountOut, quote.minimumAmountOut])
-  check(minimumAmountOut === (amountOut * BigInt(10000 - n.slippageBps)) / 10000n, 'minimumAmountOut = floor(amountOut x (10000 - slippageBps) / 10000)', [quote.minimumAmountOut, n.slippageBps])
+  check(minimumAmountOut === amountOut - (amountOut * BigInt(n.slippageBps)) / 10000n, 'minimumAmountOut = amountOut - floor(amountOut x slippageBps / 10000)', [quote.minimumAmountOut, n.slippageBps])
   if (n.kind === 'exactIn') check(amountIn === n.amount, 'exact in: amountIn is the sellAmount', [quote.amountIn, n.amount])
   else check(amountOut >= n.amount, 'exact out: amountOut is at least the buyAmount', [quote.amountOut, n.amount])
 
@@ -157,8 +154,9 @@ function validateQuote(quote: Quote, { n, options }: Context) {
       check(first.tokenIn === n.sellToken && first.tokenOut === n.buyToken, 'a wrap swaps sellToken for buyToken', first)
       check(first.amountIn === first.amountOut, 'a wrap is 1:1', first)
     } else {
-      check(first.tokenIn === wrapped(n.sellToken), `path ${p} starts at the (wrapped) sellToken`, first.tokenIn)
-      check(last.tokenOut === wrapped(n.buyToken), `path ${p} ends at the (wrapped) buyToken`, last.tokenOut)
+      // §5: the route's ends name the native token as the zero address.
+      check(first.tokenIn === n.sellToken, `path ${p} starts at the sellToken`, first.tokenIn)
+      check(last.tokenOut === n.buyToken, `path ${p} ends at the buyToken`, last.tokenOut)
     }
     firstSum += BigInt(first.amountIn)
     lastSum += BigInt(last.amountOut)
@@ -213,15 +211,17 @@ function validateQuote(quote: Quote, { n, options }: Context) {
   const sellMeta = described.get(n.sellToken)
   const buyMeta = described.get(n.buyToken)
   check(sellMeta !== undefined && buyMeta !== undefined, 'tokens describe sellToken and buyToken', quote.tokens.map((t) => t.address))
-  const nativeSide = n.sellToken === NATIVE || n.buyToken === NATIVE
   for (const path of route.swaps)
     for (const swap of path)
       for (const t of [swap.tokenIn, swap.tokenOut])
-        check(described.has(t) || (t === weth && nativeSide), `tokens describe ${t}, which the route passes through`, quote.tokens.map((x) => x.address))
+        check(described.has(t), `tokens describe ${t}, which the route names`, quote.tokens.map((x) => x.address))
   if (quote.price !== null) {
+    // §4: price is the spot rate (output per input, whole tokens) the impact is measured against,
+    // so the impact follows from it and the gross route amounts.
     check(Number.isFinite(quote.price) && quote.price > 0, 'price is null or a positive number', quote.price)
-    const expected = Number(amountIn) / 10 ** sellMeta.decimals / (Number(amountOut) / 10 ** buyMeta.decimals)
-    check(Math.abs(quote.price - expected) <= Math.abs(expected) * 1e-9, 'price = (amountIn / 10^dIn) / (amountOut / 10^dOut)', [quote.price, expected])
+    const spotRaw = quote.price * 10 ** (buyMeta.decimals - sellMeta.decimals)
+    const implied = Math.max(0, 10000 * (1 - Number(routeOut) / (Number(routeIn) * spotRaw)))
+    check(Math.abs(implied - impact) <= 0.006, 'priceImpactBps = 10000 x (1 - route.amountOut / (route.amountIn x price))', [impact, implied, quote.price])
   }
 
   // Approval and transaction (quote-api.md rules 3 and 4; §5).

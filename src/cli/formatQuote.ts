@@ -53,7 +53,8 @@ export function formatQuote(quote: Quote, tokens: readonly TokenInfo[] = [], opt
     'price',
     quote.price === null || !(quote.price > 0)
       ? 'n/a'
-      : `1 ${sym(sellToken)} = ${formatSignificant(1 / quote.price)} ${sym(buyToken)}  ·  1 ${sym(buyToken)} = ${formatSignificant(quote.price)} ${sym(sellToken)}`,
+      : // quote.price is the spot rate, output per input (decisions.md §4)
+        `1 ${sym(sellToken)} = ${formatSignificant(quote.price)} ${sym(buyToken)}  ·  1 ${sym(buyToken)} = ${formatSignificant(1 / quote.price)} ${sym(sellToken)}  (spot)`,
   ])
   const slippage = intent ? (intent.slippageBps ?? DEFAULT_SLIPPAGE_BPS) : undefined
   rows.push(['minimum', `${amount(quote.minimumAmountOut, buyToken)}${slippage === undefined ? '' : `  (slippage ${formatBps(slippage)})`}`])

@@ -28,19 +28,22 @@ const intent = (overrides: Partial<NormalizedIntent> = {}): NormalizedIntent => 
 })
 
 describe('getFeeSide (decisions.md §6)', () => {
-  it('pays in USDC both ways between ETH and USDC', () => {
-    expect(getFeeSide(ethereum, token('WETH'), token('USDC'))).toBe('output')
-    expect(getFeeSide(ethereum, token('USDC'), token('WETH'))).toBe('input')
+  it('pays as the hosted recordings do: ETH→USDC in USDC, USDC→ETH in USDC, USDC→WETH in WETH', () => {
+    expect(getFeeSide(ethereum, token('WETH'), token('USDC'), false)).toBe('output')
+    expect(getFeeSide(ethereum, token('USDC'), token('WETH'), true)).toBe('input')
+    expect(getFeeSide(ethereum, token('USDC'), token('WETH'), false)).toBe('output')
   })
-  it('prefers stablecoins over wrapped native over BTC', () => {
-    expect(getFeeSide(ethereum, token('WBTC'), token('WETH'))).toBe('output')
-    expect(getFeeSide(ethereum, token('DAI'), token('WBTC'))).toBe('input')
-    expect(getFeeSide(ethereum, token('USDT'), token('USDC'))).toBe('output')
+  it('pays in the buy token when both sides are major and the buy token is not native', () => {
+    expect(getFeeSide(ethereum, token('WBTC'), token('WETH'), false)).toBe('output')
+    expect(getFeeSide(ethereum, token('DAI'), token('WBTC'), false)).toBe('output')
+    expect(getFeeSide(ethereum, token('USDT'), token('USDC'), false)).toBe('output')
+    expect(getFeeSide(ethereum, token('WBTC'), token('WETH'), true)).toBe('input')
   })
   it('takes the major side when only one side is major, the buy token when neither is', () => {
-    expect(getFeeSide(ethereum, LONG_TAIL_A, token('WETH'))).toBe('output')
-    expect(getFeeSide(ethereum, token('WETH'), LONG_TAIL_A)).toBe('input')
-    expect(getFeeSide(ethereum, LONG_TAIL_A, LONG_TAIL_B)).toBe('output')
+    expect(getFeeSide(ethereum, LONG_TAIL_A, token('WETH'), false)).toBe('output')
+    expect(getFeeSide(ethereum, LONG_TAIL_A, token('WETH'), true)).toBe('output')
+    expect(getFeeSide(ethereum, token('WETH'), LONG_TAIL_A, false)).toBe('input')
+    expect(getFeeSide(ethereum, LONG_TAIL_A, LONG_TAIL_B, false)).toBe('output')
   })
 })
 

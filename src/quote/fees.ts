@@ -26,21 +26,21 @@ export type FeePlan = {
   treasury: Address | null
 }
 
-/** Fee-token rank of a (wrapped) token on a chain; lower is preferred, Infinity when not major. */
-function rank(chain: ChainConfig, token: Address): number {
-  const i = chain.majorTokens.indexOf(token)
-  return i < 0 ? Infinity : i
-}
-
 /**
- * Which side pays the fees (decisions.md §6): the higher-ranked major token;
- * the buy token when neither side is major. Addresses are wrapped.
+ * Which side pays the fees (decisions.md §6): the major side when exactly one side is a major token
+ * of the chain; the buy side when neither is, or when both are, unless the buy token is the native
+ * token, then the sell side (ETH→USDC pays in USDC, USDC→ETH in USDC, USDC→WETH in WETH). Addresses
+ * are wrapped; `nativeOut` says whether the buy token is the native token itself.
+ *
+ * @example
+ * getFeeSide(base, usdc, weth, false) // 'output': USDC→WETH pays in WETH
+ * getFeeSide(base, usdc, weth, true) // 'input': USDC→ETH pays in USDC
  */
-export function getFeeSide(chain: ChainConfig, tokenIn: Address, tokenOut: Address): 'input' | 'output' {
-  const rIn = rank(chain, tokenIn)
-  const rOut = rank(chain, tokenOut)
-  if (rIn === Infinity && rOut === Infinity) return 'output'
-  return rIn < rOut ? 'input' : 'output'
+export function getFeeSide(chain: ChainConfig, tokenIn: Address, tokenOut: Address, nativeOut: boolean): 'input' | 'output' {
+  const majorIn = chain.majorTokens.includes(tokenIn)
+  const majorOut = chain.majorTokens.includes(tokenOut)
+  if (majorIn && majorOut) return nativeOut ? 'input' : 'output'
+  return majorIn ? 'input' : 'output'
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Address, zeroAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { type ChainsOption, findActiveChain, resolveChains } from '../chains/registry.js'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
@@ -135,7 +135,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   const tokenIn = wrapped(intent.sellToken)
   const tokenOut = wrapped(intent.buyToken)
 
-  const side = getFeeSide(chain, tokenIn, tokenOut)
+  const side = getFeeSide(chain, tokenIn, tokenOut, isNative(intent.buyToken))
   const app = intent.appId ? options.apps?.[intent.appId] : undefined
   const feePlan = buildFeePlan(intent, chain, side, app)
   const feeToken = side === 'input' ? intent.sellToken : intent.buyToken
@@ -338,9 +338,12 @@ function assembleQuote(parameters: AssembleParameters): Quote {
   // What the executor sends the receiver, and what arrives (less a fee-on-transfer token's fee).
   const sendOut = feePlan.side === 'output' ? afterFees(feePlan.shares, plan.amountOut) : plan.amountOut
   const amountOut = afterTransferFee(sendOut, feeOut)
-  const minimumAmountOut = (amountOut * BigInt(10_000 - intent.slippageBps)) / 10_000n
+  // decisions.md §4: the hosted service's rounding (the slippage allowance rounds down, so the minimum rounds up).
+  const minimumAmountOut = amountOut - (amountOut * BigInt(intent.slippageBps)) / 10_000n
 
-  const impact = priceImpact(plan)
+  // One spot rate for both: price impact is measured against it, and `price` is it in human units.
+  const spot = plan.paths.length === 0 ? 1 : getBestSpotRate(plan.paths.map((p) => p.path))
+  const impact = priceImpact(plan, spot)
   const impactBps = Math.round(impact * 100) / 100
   if (impact > intent.priceImpactLimitBps)
     throw new QuoteError({
@@ -356,17 +359,20 @@ function assembleQuote(parameters: AssembleParameters): Quote {
   const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock ?? Date.now(), options.randomBytes)
   const executor = chain.executor ?? getExecutorAddress(chain)
 
+  // On the wire the native token is the zero address at the route's ends (decisions.md §5), even
+  // where the pool holds the wrapped token: the first swap's input of a native sale, the last
+  // swap's output of a native purchase.
   const swaps: Swap[][] =
     plan.paths.length === 0
       ? [[wrapSwap(chain, sellToken, buyToken, plan.amountIn)]]
       : plan.paths.map((p) =>
-          p.hops.map((h) => ({
+          p.hops.map((h, index) => ({
             key: h.pool.key,
             address: h.pool.address,
             protocol: h.pool.protocol,
             fork: h.pool.fork,
-            tokenIn: h.tokenIn,
-            tokenOut: h.tokenOut,
+            tokenIn: index === 0 ? sellToken : h.tokenIn,
+            tokenOut: index === p.hops.length - 1 ? buyToken : h.tokenOut,
             amountIn: h.amountIn.toString(),
             amountOut: h.amountOut.toString(),
           })),
@@ -409,19 +415,15 @@ function assembleQuote(parameters: AssembleParameters): Quote {
     }
   const gasEstimate = estimateFillGas({ data, stepGas: plan.gas, warmSteps, nativeOut: isNative(buyToken), payments })
 
-  // Tokens: the sell and buy tokens, then every intermediate the route passes through.
+  // Tokens: the sell and buy tokens, then every address the route names (decisions.md §5), so a
+  // client's route graph has a node for each; the wrapped native token only where a swap names it.
   const tokenAddresses: Address[] = [sellToken, buyToken]
-  for (const path of plan.paths) for (const hop of path.hops) for (const t of [hop.tokenIn, hop.tokenOut]) tokenAddresses.push(t)
+  for (const path of swaps) for (const swap of path) tokenAddresses.push(swap.tokenIn, swap.tokenOut)
   const stables = chain.usdStablecoins.map((a) => describe(a)).filter((t): t is TokenMetadata => t !== undefined)
   const seen = new Set<Address>()
-  // In a native trade the hops' wrapped native token is the native token the user sees: list it once,
-  // as the zero address (unless the other side is the wrapped token itself: a wrap or unwrap).
-  const nativeTrade = isNative(sellToken) || isNative(buyToken)
-  const wrapTrade = sellToken === weth || buyToken === weth
   const tokens: Token[] = []
   for (const address of tokenAddresses) {
     if (seen.has(address)) continue
-    if (address === weth && nativeTrade && !wrapTrade) continue
     seen.add(address)
     const meta = describe(address)
     if (!meta) continue
@@ -445,9 +447,9 @@ function assembleQuote(parameters: AssembleParameters): Quote {
     amountIn: amountIn.toString(),
     amountOut: amountOut.toString(),
     minimumAmountOut: minimumAmountOut.toString(),
-    price: displayPrice(amountIn, sellMeta.decimals, amountOut, buyMeta.decimals),
+    price: displayPrice(spot, sellMeta.decimals, buyMeta.decimals),
     priceImpactBps: impactBps,
-    description: describeRoute(sellToken, buyToken, swaps, plan),
+    description: describeRoute(sellToken, buyToken, swaps),
     tokens,
     route: { swaps, amountIn: plan.amountIn.toString(), amountOut: plan.amountOut.toString() },
     approval: isNative(sellToken) ? null : { token: sellToken, amount: amountIn.toString(), spender: executor },
@@ -463,18 +465,21 @@ function assembleQuote(parameters: AssembleParameters): Quote {
  * Price impact in bps (decisions.md §4): 1 - gross output / (routed input x
  * the best zero-size, fee-free rate among the paths used), floored at 0.
  */
-function priceImpact(plan: Plan): number {
+function priceImpact(plan: Plan, spot: number): number {
   if (plan.paths.length === 0 || plan.amountIn === 0n) return 0
-  const spot = getBestSpotRate(plan.paths.map((p) => p.path))
   if (!(spot > 0)) return 0
   const impact = 10_000 * (1 - Number(plan.amountOut) / (Number(plan.amountIn) * spot))
   return impact > 0 ? impact : 0
 }
 
-function displayPrice(amountIn: bigint, decimalsIn: number, amountOut: bigint, decimalsOut: number): number | null {
-  if (amountOut === 0n) return null
-  const price = (Number(amountIn) / 10 ** decimalsIn) / (Number(amountOut) / 10 ** decimalsOut)
-  return Number.isFinite(price) ? price : null
+/**
+ * `price` (decisions.md §4): the spot rate price impact is measured against, in whole tokens of
+ * output per whole token of input, so that a client's `1 - execution rate / price` is the price
+ * impact. Null when no path has a finite positive spot rate.
+ */
+function displayPrice(spot: number, decimalsIn: number, decimalsOut: number): number | null {
+  const price = spot * 10 ** (decimalsIn - decimalsOut)
+  return Number.isFinite(price) && price > 0 ? price : null
 }
 
 function wrapSwap(chain: ChainConfig, sellToken: Address, buyToken: Address, amount: bigint): Swap {
@@ -491,13 +496,20 @@ function wrapSwap(chain: ChainConfig, sellToken: Address, buyToken: Address, amo
   }
 }
 
-function describeRoute(sellToken: Address, buyToken: Address, swaps: Swap[][], plan: Plan): string {
+/**
+ * The route in words, as the hosted service writes it (decisions.md §8): one path is
+ * `Swap <amountIn> x <tokenIn> -> <tokenOut> via <key>`; several are `[Route 1] Swap …; [Route 2]
+ * with …`. A path of several hops names the tokens between and every pool's key. Token addresses
+ * are EIP-55 checksummed; keys stay as the route writes them.
+ */
+function describeRoute(sellToken: Address, buyToken: Address, swaps: Swap[][]): string {
+  const several = swaps.length > 1
   return swaps
-    .map((path, i) => {
-      const amount = path[0]!.amountIn
-      const via = path.map((s) => s.key).join(', ')
-      const middle = path.slice(0, -1).map((s) => ` -> ${s.tokenOut}`).join('')
-      return `[Route ${i + 1}] ${i === 0 ? 'Swap' : 'with'} ${amount} x ${sellToken}${middle} -> ${buyToken} via ${via}`
+    .map((path, index) => {
+      const tokens = [sellToken, ...path.slice(0, -1).map((swap) => swap.tokenOut), buyToken].map((token) => getAddress(token))
+      const via = path.map((swap) => swap.key).join(', ')
+      const text = `${index === 0 ? 'Swap' : 'with'} ${path[0]!.amountIn} x ${tokens.join(' -> ')} via ${via}`
+      return several ? `[Route ${index + 1}] ${text}` : text
     })
-    .join('; ') + (plan.paths.length === 0 ? ' (wrap)' : '')
+    .join('; ')
 }

@@ -232,10 +232,10 @@ describe('formatQuote', () => {
     expect(rows.get('approval')).toEqual([`approve 1.5 WETH to ${quote.approval!.spender}`])
     expect(rows.get('transaction')).toEqual([`to ${quote.transaction.to}, value 0 ETH, ${(quote.transaction.data.length - 2) / 2} bytes of calldata`])
     expect(rows.get('id')).toEqual([QUOTE_ID])
-    // price both ways, from the quote's price (input per output)
+    // price both ways, from the quote's price (the spot rate, output per input)
     const [perSell, perBuy] = rows.get('price')![0]!.split('  ·  ')
-    expect(perBuy).toMatch(/^1 USDC = 0\.000333\d* WETH$/)
-    expect(Number(perSell!.match(/^1 WETH = ([\d.]+) USDC$/)![1])).toBeCloseTo(1 / quote.price!, 1)
+    expect(perBuy).toMatch(/^1 USDC = 0\.000333\d* WETH  \(spot\)$/)
+    expect(Number(perSell!.match(/^1 WETH = ([\d.]+) USDC$/)![1])).toBeCloseTo(quote.price!, 1)
     expect(text.endsWith(`\n\n${formatRouteTree(quote, book, { feeTiers })}`)).toBe(true)
   })
 

@@ -126,7 +126,7 @@ describe('BalancerV2WeightedPool', () => {
     expect(poolOf({ weights: [String((E18 * 4n) / 5n), String(E18 / 5n)] }).curveModel(WETH, USDC)).toBeUndefined()
   })
 
-  it('refuses tokens it does not trade with a 400', () => {
+  it('refuses tokens it does not trade with a 500 (a router mistake)', () => {
     const pool = poolOf()
     expect(() => pool.quoteExactIn(WETH, DAI, E18)).toThrow(QuoteError)
     expect(() => pool.buildStep(WETH, WETH)).toThrow(/does not trade/)

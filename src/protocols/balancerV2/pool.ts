@@ -62,7 +62,7 @@ export class BalancerV2WeightedPool implements Pool {
     const i = this.tokens.indexOf(tokenIn)
     const o = this.tokens.indexOf(tokenOut)
     if (i < 0 || o < 0 || i === o) {
-      throw new QuoteError({ statusCode: 400, message: `Balancer pool ${this.key} does not trade ${tokenIn} -> ${tokenOut}` })
+      throw new QuoteError({ statusCode: 500, message: `Balancer pool ${this.key} does not trade ${tokenIn} -> ${tokenOut}` }) // the router's mistake, not the request's
     }
     return [i, o]
   }

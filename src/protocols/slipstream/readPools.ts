@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
+import { hostError } from '../../errors/QuoteError.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { readUniswapV3Pools } from '../uniswapV3/readPools.js'
 import { getSlipstreamPoolAddress } from './address.js'
@@ -30,7 +31,7 @@ export async function readSlipstreamPools(parameters: ReadPoolsParameters): Prom
     const feeTiers: Record<number, number> = {}
     for (const spacing of dex.tickSpacings ?? []) {
       if (!Number.isInteger(spacing) || spacing < 1 || spacing > MAX_TICK_SPACING) {
-        throw new Error(`slipstream dex ${dex.id}: invalid tick spacing ${spacing}`)
+        throw hostError(`Invalid chain configuration: slipstream dex ${dex.id} has an invalid tick spacing ${spacing}`)
       }
       feeTiers[spacing] = spacing
     }

@@ -38,7 +38,7 @@ export class UniswapV2Pool implements Pool {
   private reserves(tokenIn: Address, tokenOut: Address): [bigint, bigint] {
     if (tokenIn === this.token0 && tokenOut === this.token1) return [this.reserve0, this.reserve1]
     if (tokenIn === this.token1 && tokenOut === this.token0) return [this.reserve1, this.reserve0]
-    throw new QuoteError({ statusCode: 400, message: `pair ${this.address} does not trade ${tokenIn} -> ${tokenOut}` })
+    throw new QuoteError({ statusCode: 500, message: `pair ${this.address} does not trade ${tokenIn} -> ${tokenOut}` }) // the router's mistake, not the request's
   }
 
   private after(tokenIn: Address, amountIn: bigint, amountOut: bigint): UniswapV2Pool {

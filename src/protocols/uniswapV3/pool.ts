@@ -349,7 +349,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     const tokenOutLower = tokenOut.toLowerCase()
     if (tokenInLower === this.token0 && tokenOutLower === this.token1) return true
     if (tokenInLower === this.token1 && tokenOutLower === this.token0) return false
-    throw new QuoteError({ statusCode: 400, message: `Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}` })
+    throw new QuoteError({ statusCode: 500, message: `Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}` }) // the router's mistake, not the request's
   }
 
   // A swap the contract would revert on cannot be filled.

@@ -1,5 +1,6 @@
 import { type Address, type Hex, decodeAbiParameters, encodeAbiParameters, encodeDeployData, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
+import { hostError } from '../../errors/QuoteError.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV3PoolState, UniswapV3Tick } from './state.js'
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
@@ -56,7 +57,7 @@ export async function readUniswapV3Pools({ client, blockNumber, tokens, dexes }:
     for (const [feeKey, tickSpacing] of Object.entries(dex.feeTiers ?? {})) {
       const fee = Number(feeKey)
       if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING) {
-        throw new Error(`uniswapV3 dex ${dex.id}: fee tier ${fee} has an invalid tick spacing ${tickSpacing}`)
+        throw hostError(`Invalid chain configuration: uniswapV3 dex ${dex.id} fee tier ${fee} has an invalid tick spacing ${tickSpacing}`)
       }
       for (let i = 0; i < tokens.length; i++) {
         for (let j = i + 1; j < tokens.length; j++) {

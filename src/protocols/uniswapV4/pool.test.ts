@@ -218,7 +218,7 @@ describe('UniswapV4Pool quotes', () => {
     expect(narrowed.buildStep(USDC, WETH).param >> 56n).toBe(getSqrtRatioAtTick(2550))
   })
 
-  it('gives the fee-free mid price both ways, and refuses tokens it does not trade (400)', () => {
+  it('gives the fee-free mid price both ways, and refuses tokens it does not trade (500: a router mistake)', () => {
     expect(pool.spotPrice(WETH, USDC)).toBe(1)
     expect(pool.spotPrice('0x4200000000000000000000000000000000000006' as Address, USDC)).toBe(1)
     expect(() => pool.quoteExactIn(DAI, USDC, E18)).toThrow(QuoteError)

@@ -377,7 +377,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     const tokenOutLower = tokenOut.toLowerCase()
     if (tokenInLower === this.token0 && tokenOutLower === this.token1) return true
     if (tokenInLower === this.token1 && tokenOutLower === this.token0) return false
-    throw new QuoteError({ statusCode: 400, message: `Uniswap V4 pool ${this.id} does not trade ${tokenIn} for ${tokenOut}` })
+    throw new QuoteError({ statusCode: 500, message: `Uniswap V4 pool ${this.id} does not trade ${tokenIn} for ${tokenOut}` }) // the router's mistake, not the request's
   }
 
   // A swap the PoolManager would revert on cannot be filled.
