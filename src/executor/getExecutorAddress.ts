@@ -15,7 +15,7 @@ export const deterministicDeployer: Address = '0x4e59b44847b379578588920ca78fbf2
 export const executorSalt: Hex = keccak256(stringToHex('weft.executor.v1'))
 
 
-/** One entry of the executor's dex table, as its constructor takes it (kind 1: Uniswap V2, 2: Uniswap V3). */
+/** One entry of the executor's dex table, as its constructor takes it (`kind`: the family's `executorKind`, a `KIND_*` of ExecutorBase.sol). */
 export type ExecutorDex = { kind: number; factory: Address; initCodeHash: Hex; feeBps: number }
 
 /**

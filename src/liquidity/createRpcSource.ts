@@ -21,13 +21,23 @@ const METADATA_CACHE_ENTRIES = 10_000
 const METADATA_CACHE_TTL_MS = 60 * 60 * 1000
 
 export type CreateRpcSourceParameters = {
-  /** A viem PublicClient for the chain (any transport; batching transports cut requests further). */
-  client: PublicClient
+  /**
+   * A viem PublicClient for the chain (any transport; batching transports cut requests further).
+   * Its viem chain may be any, or none: OP-stack chains such as viem's `base` carry formatters that
+   * make their client unassignable to a plain `PublicClient`, hence `any` for the chain parameter.
+   */
+  client: PublicClient<import('viem').Transport, any>
   /** The chain's configuration (built-in or a host's devnet). */
   chain: ChainConfig
-  /** Pool families to read (default: Uniswap V2 and V3). */
+  /** Pool families to read (default: `defaultFamilies`, every family weft ships). */
   families?: readonly PoolFamily[]
-  /** Extra tokens to consider as connectors besides the chain's major tokens. */
+  /**
+   * Tokens that may sit in the middle of a route besides the chain's `majorTokens`. Candidate pools
+   * are only the pairs among the sell token, the buy token, the majors and these connectors: a pool
+   * between two other tokens is never read, so without a connector a route through a non-major
+   * token (say USDC -> AERO -> TOKEN when only AERO/TOKEN has depth) is not found.
+   * Each connector adds a pool lookup per dex and fee tier for every other candidate token.
+   */
   connectors?: readonly Address[]
 }
 

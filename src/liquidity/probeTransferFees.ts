@@ -31,7 +31,8 @@ export function inferTransferFee([sent, received, sentBack, receivedBack]: Trans
  * pools with `partners` on the chain's Uniswap-family dexes. Returns bps or null per token.
  */
 export async function probeTransferFees(
-  client: PublicClient,
+  // Any viem chain, as createRpcSource takes: an OP-stack client is not a plain PublicClient.
+  client: PublicClient<import('viem').Transport, any>,
   chain: ChainConfig,
   tokens: readonly Address[],
   partners: readonly Address[],

@@ -121,7 +121,8 @@ export type PoolContext = {
 
 /** What a family's on-chain reader gets: the chain, the block, and the tokens to connect. */
 export type ReadPoolsParameters = {
-  client: import('viem').PublicClient
+  /** Any viem chain, as createRpcSource takes: an OP-stack client (viem's `base`) is not a plain PublicClient. */
+  client: import('viem').PublicClient<import('viem').Transport, any>
   chain: ChainConfig
   /** Block all reads are pinned to. */
   blockNumber: bigint
@@ -145,7 +146,7 @@ export type ReadPoolsResult<State extends PoolStateBase = PoolStateBase> = {
 export interface PoolFamily<State extends PoolStateBase = PoolStateBase> {
   /** Family id, matched against `PoolStateBase.family` and `DexConfig.family`. */
   readonly id: string
-  /** Executor dex kind (1 = Uniswap V2 pair, 2 = Uniswap V3 pool; see contracts/steps/ExecutorBase.sol). */
+  /** Executor dex kind: the `KIND_*` constant of contracts/steps/ExecutorBase.sol that swaps this family's pools (test/executorLayout.test.ts holds them equal). */
   readonly executorKind: number
   /**
    * Whether this family's pools and executor step work with fee-on-transfer tokens (the pool

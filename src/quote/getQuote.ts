@@ -22,7 +22,7 @@ import { type RandomBytes, createUuidV7, isUuid, uuidToBytes16 } from './uuid.js
 
 /** Options of `getQuote`. Everything is optional; the defaults quote on the built-in chains. */
 export type GetQuoteOptions = ChainsOption & {
-  /** Pool families to route over (default: Uniswap V2 and V3). Pools of other families are skipped. */
+  /** Pool families to route over (default: `defaultFamilies`, every family weft ships). Pools of other families are skipped. */
   families?: readonly PoolFamily[]
   /** Per-app fee configuration, by app id (`x-app-id`). */
   apps?: Readonly<Record<string, AppConfig>>
