@@ -64,6 +64,8 @@ export type CurveModel =
       /** Current tick and active liquidity. */
       tick: number
       liquidity: number
+      /** The active liquidity exactly (crossing every tick then ends at exactly 0: no phantom range). */
+      exactLiquidity?: bigint
       /** Initialized ticks, sorted ascending (liquidityNet signed, as the contract applies it crossing upward). */
       ticks: readonly { readonly index: number; readonly liquidityNet: bigint }[]
       /** Sqrt price the model must not pass (the edge of the known state). */

@@ -91,17 +91,35 @@ const bitmapWord = (tick: number, tickSpacing: number) => Math.floor(Math.floor(
  * fee-free rate (output per input), falling as the trade grows. Within a range
  * of liquidity L, net input L·(1/r − 1/r_start) buys L·(r_start − r). Ranges are
  * built lazily from the initialized ticks as the optimiser reaches them.
+ *
+ * Capacity is exact where it matters: the active liquidity is carried as a
+ * bigint (from the model's `exactLiquidity`), so past the last initialized
+ * tick it is exactly 0 and the curve ends there, never with a phantom range out
+ * to the price limit. Ranges without liquidity (a gap between positions, or the
+ * current tick sitting in one) are crossed for free, as the pool does: they add
+ * no range, only ticks crossed, so a pool at an empty tick starts at the rate
+ * of its first range with liquidity. Between two ticks the amounts come from
+ * expm1 of the exact tick distance (no cancellation in narrow ranges), so the
+ * model is within float rounding (≲1e-14 relative) of the ideal curve, which
+ * is at or above the pool's exact, rounded-down output.
  */
 class ConcentratedCurve implements Curve {
-  readonly rate0: number
+  rate0 = 0
   readonly sampled = false
   private readonly gamma: number
-  // Range k runs from r = bounds[k] down to bounds[k + 1] with liquidity ranges[k];
-  // netIn/out[k] are the cumulative net input and output at bounds[k].
+  /** +1 when r is the sqrt price (input token0), −1 when it is its inverse. */
+  private readonly sign: number
+  // Range k runs from r = bounds[k] down to bounds[k + 1] with liquidity ranges[k] (> 0);
+  // netIn/out[k] are the cumulative net input and output at bounds[k]; crossed[k] counts the
+  // initialized ticks crossed before range k starts.
   private readonly bounds: number[]
   private readonly ranges: number[] = []
   private readonly netIn: number[] = [0]
   private readonly out: number[] = [0]
+  private readonly crossed: number[] = []
+  /** The tick the last bound sits on (undefined while it is the current price, between ticks). */
+  private boundTick: number | undefined
+  private ticksCrossed = 0
   private liquidity: bigint
   private next = 0
   private done = false
@@ -109,10 +127,11 @@ class ConcentratedCurve implements Curve {
 
   constructor(private readonly model: Extract<CurveModel, { kind: 'concentrated' }>) {
     this.gamma = 1 - model.fee
+    this.sign = model.zeroForOne ? 1 : -1
     const r0 = model.zeroForOne ? model.sqrtPrice : 1 / model.sqrtPrice
     this.rLimit = model.zeroForOne ? model.limitSqrtPrice : 1 / model.limitSqrtPrice
     this.bounds = [r0]
-    this.liquidity = this.initialLiquidity()
+    this.liquidity = ConcentratedCurve.initialLiquidity(model)
     // Find the first tick the trade reaches: at or below the current tick going down, above it going up.
     const ticks = model.ticks
     let lo = 0
@@ -123,39 +142,74 @@ class ConcentratedCurve implements Curve {
       else hi = mid
     }
     this.next = model.zeroForOne ? lo - 1 : lo
-    this.rate0 = r0 > this.rLimit && model.liquidity > 0 ? this.gamma * r0 * r0 : 0
-    if (!(r0 > this.rLimit)) this.done = true
+    if (!(r0 > this.rLimit) || !(this.gamma > 0)) this.done = true
+    // The first range with liquidity sets the zero-size rate (empty ranges before it are free).
+    this.extend()
+    if (this.ranges.length > 0) this.rate0 = this.gamma * this.bounds[0]! * this.bounds[0]!
   }
 
-  private initialLiquidity(): bigint {
-    // The model carries liquidity as a float; the exact value is not needed, but crossing ticks
-    // subtracts bigints, so start from the nearest integer.
-    const l = this.model.liquidity
+  private static initialLiquidity(model: Extract<CurveModel, { kind: 'concentrated' }>): bigint {
+    if (model.exactLiquidity !== undefined) return model.exactLiquidity > 0n ? model.exactLiquidity : 0n
+    // Families that give only a float: the nearest integer (a residual may then remain past the last tick).
+    const l = model.liquidity
     return Number.isFinite(l) && l > 0 ? BigInt(Math.round(l)) : 0n
   }
 
-  /** Adds the next range; false when the curve has reached its end. */
+  /** r at an initialized tick. */
+  private rAt(tick: number): number {
+    return Math.exp(this.sign * tick * HALF_LN_TICK_BASE)
+  }
+
+  /**
+   * Adds the next range with liquidity, crossing empty ones (moving the last bound down to their
+   * end); false when the curve has reached its end.
+   */
   private extend(): boolean {
-    if (this.done) return false
     const { zeroForOne, ticks } = this.model
-    const k = this.ranges.length
-    const start = this.bounds[k]!
-    const tick = ticks[this.next]
-    let end = tick === undefined ? this.rLimit : Math.exp((zeroForOne ? tick.index : -tick.index) * HALF_LN_TICK_BASE)
-    const last = tick === undefined || end <= this.rLimit
-    if (last) end = this.rLimit
-    const l = Number(this.liquidity)
-    this.ranges.push(l)
-    this.bounds.push(end)
-    this.netIn.push(this.netIn[k]! + (l > 0 ? l * (1 / end - 1 / start) : 0))
-    this.out.push(this.out[k]! + (l > 0 ? l * (start - end) : 0))
-    if (last) this.done = true
-    else {
-      this.liquidity = zeroForOne ? this.liquidity - tick!.liquidityNet : this.liquidity + tick!.liquidityNet
-      if (this.liquidity < 0n) this.liquidity = 0n
-      this.next += zeroForOne ? -1 : 1
+    while (!this.done) {
+      const k = this.ranges.length
+      const start = this.bounds[k]!
+      const tick = ticks[this.next]
+      let end = tick === undefined ? this.rLimit : this.rAt(tick.index)
+      const last = tick === undefined || end <= this.rLimit
+      if (last) end = this.rLimit
+      const liquidity = this.liquidity
+      if (last) this.done = true
+      else {
+        this.liquidity = zeroForOne ? this.liquidity - tick!.liquidityNet : this.liquidity + tick!.liquidityNet
+        if (this.liquidity < 0n) this.liquidity = 0n
+        this.next += zeroForOne ? -1 : 1
+      }
+      const endTick = last ? undefined : tick!.index
+      if (liquidity === 0n || !(start > end)) {
+        // Nothing to trade here: the price moves to the range's end for free.
+        this.bounds[k] = end
+        this.boundTick = endTick
+        if (!last) this.ticksCrossed++
+        continue
+      }
+      const l = Number(liquidity)
+      // start − end and 1/end − 1/start from the exact tick distance when both ends are ticks.
+      let drop: number
+      let rise: number
+      if (this.boundTick !== undefined && endTick !== undefined) {
+        const distance = Math.abs(endTick - this.boundTick) * HALF_LN_TICK_BASE
+        drop = -start * Math.expm1(-distance)
+        rise = Math.expm1(distance) / start
+      } else {
+        drop = start - end
+        rise = 1 / end - 1 / start
+      }
+      this.ranges.push(l)
+      this.crossed.push(this.ticksCrossed)
+      this.bounds.push(end)
+      this.netIn.push(this.netIn[k]! + l * rise)
+      this.out.push(this.out[k]! + l * drop)
+      this.boundTick = endTick
+      if (!last) this.ticksCrossed++
+      return true
     }
-    return true
+    return false
   }
 
   /** Range index containing net input `n` (extending as needed); ranges.length when past the end. */
@@ -177,7 +231,6 @@ class ConcentratedCurve implements Curve {
     const k = this.rangeOfInput(n)
     if (k >= this.ranges.length) return this.out[k]!
     const l = this.ranges[k]!
-    if (!(l > 0)) return this.out[k]!
     const r = this.bounds[k]!
     const d = (n - this.netIn[k]!) / l
     // r_start − r for r = 1/(1/r_start + d), without cancellation.
@@ -191,7 +244,7 @@ class ConcentratedCurve implements Curve {
     if (k >= this.ranges.length) return 0
     const l = this.ranges[k]!
     const start = this.bounds[k]!
-    const r = l > 0 ? 1 / (1 / start + (n - this.netIn[k]!) / l) : start
+    const r = 1 / (1 / start + (n - this.netIn[k]!) / l)
     return this.gamma * r * r
   }
 
@@ -209,7 +262,8 @@ class ConcentratedCurve implements Curve {
       into.output = this.out[n]!
       return into
     }
-    // The range k with bounds[k] >= target >= bounds[k + 1].
+    // The range k with bounds[k] >= target >= bounds[k + 1]; between ranges (an empty gap), the
+    // end of the one before.
     let lo = 0
     let hi = n - 1
     while (lo < hi) {
@@ -217,13 +271,13 @@ class ConcentratedCurve implements Curve {
       if (this.bounds[mid + 1]! > target) lo = mid + 1
       else hi = mid
     }
-    const l = this.ranges[lo]!
     const start = this.bounds[lo]!
-    if (!(l > 0)) {
+    if (start < target) {
       into.input = this.netIn[lo]! / this.gamma
       into.output = this.out[lo]!
       return into
     }
+    const l = this.ranges[lo]!
     into.input = (this.netIn[lo]! + (l * (start - target)) / (start * target)) / this.gamma
     into.output = this.out[lo]! + l * (start - target)
     into.slope = -l / (2 * this.gamma * this.gamma * target * target * target)
@@ -233,14 +287,14 @@ class ConcentratedCurve implements Curve {
   gas(x: number): number {
     const n = this.gamma * Math.max(0, x)
     const k = Math.min(this.rangeOfInput(n), this.ranges.length)
-    // Every range boundary before the one holding x is an initialized tick crossed.
-    let gas = this.model.gasBase + this.model.gasPerTick * k
+    // Every tick crossed before the range holding x (empty gaps included).
+    let gas = this.model.gasBase + this.model.gasPerTick * (k < this.ranges.length ? this.crossed[k]! : this.ticksCrossed)
     const { gasPerWord = 0, tickSpacing = 0, zeroForOne, tick } = this.model
     if (gasPerWord > 0 && tickSpacing > 0 && k < this.ranges.length) {
       // Bitmap words the price moves across (each one more step of the swap loop).
       const l = this.ranges[k]!
       const start = this.bounds[k]!
-      const r = l > 0 ? 1 / (1 / start + (n - this.netIn[k]!) / l) : start
+      const r = 1 / (1 / start + (n - this.netIn[k]!) / l)
       const reached = Math.floor((zeroForOne ? 1 : -1) * (Math.log(r) / HALF_LN_TICK_BASE))
       gas += gasPerWord * Math.abs(bitmapWord(reached, tickSpacing) - bitmapWord(tick, tickSpacing))
     }
@@ -250,7 +304,8 @@ class ConcentratedCurve implements Curve {
   covers(x: number): boolean {
     if (this.rate0 === 0) return false
     const n = this.gamma * x
-    while (this.netIn[this.netIn.length - 1]! < n && this.extend());
+    // Against the curve's end, not the ranges built so far: an input on a range boundary extends.
+    while (this.netIn[this.netIn.length - 1]! * (1 - END_MARGIN) < n && this.extend());
     return this.netIn[this.netIn.length - 1]! * (1 - END_MARGIN) >= n
   }
   limit(): number {

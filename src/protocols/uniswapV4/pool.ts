@@ -363,6 +363,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       sqrtPrice,
       tick: this.tick,
       liquidity: Number(this.liquidity),
+      exactLiquidity: this.liquidity,
       ticks: this.ticks,
       limitSqrtPrice: limit === undefined ? sqrtPrice : Number(limit) / 2 ** 96,
       gasBase: Number(SWAP_BASE_GAS),
