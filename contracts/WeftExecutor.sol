@@ -34,8 +34,11 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
     /// an intermediate an earlier path produced) and spends `amountIn` of it, or all that is held of
     /// it when `amountIn` is 0. Paths run in order; a later path may spend what an earlier one
     /// produced, which lets a route trade each pool once (a flow) instead of once per path.
+    /// `minAmountOut`: the least its last step may deliver (measured), so no single path can be
+    /// drained beyond the slippage the user accepted, whatever the other paths make.
     struct Path {
         uint256 amountIn;
+        uint256 minAmountOut;
         Step[] steps;
     }
 
@@ -54,6 +57,7 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
         uint256 amountOut;
         uint256 minAmountOut;
         address receiver;
+        uint256 deadline;
         bool feeOnOutput;
         FeeShare[] fees;
         address surplusRecipient;
@@ -85,6 +89,12 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
     error InvalidConfig();
     error InvalidValue(uint256 value);
     error InvalidReceiver();
+    error InvalidPayee(uint8 role);
+    error Expired(uint256 deadline, uint256 timestamp);
+    error ZeroAmountIn();
+    error SameToken();
+    error NoPaths();
+    error PathOutput(uint256 path, uint256 received, uint256 minimum);
     error InvalidFees();
     error InvalidPath(uint256 path);
     error AmountMismatch(uint256 routed, uint256 expected);
@@ -131,20 +141,27 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
         if (_locked) revert Reentrancy();
         _locked = true;
 
+        // A signed order can be held back and sent much later, on prices it was never meant for.
+        if (block.timestamp > order.deadline) revert Expired(order.deadline, block.timestamp);
+        // An empty fill moves nothing yet emits Fill: a fake volume or fee record.
+        if (order.amountIn == 0) revert ZeroAmountIn();
+        if (order.tokenIn == order.tokenOut) revert SameToken();
         address tokenIn = order.tokenIn == address(0) ? weth : order.tokenIn;
         address tokenOut = order.tokenOut == address(0) ? weth : order.tokenOut;
         address receiver = order.receiver == address(0) ? msg.sender : order.receiver;
-        // Tokens sent to the executor itself would be stranded.
+        // Tokens sent to the executor itself would be stranded (and later spendable by nobody).
         if (receiver == address(this)) revert InvalidReceiver();
+        _checkPayees(order);
 
         // Measured before anything moves, so tokens stranded here earlier never count as output.
         uint256 baseline = _balanceOf(tokenOut, address(this));
         uint256 swapIn = _takeInput(order, tokenIn);
 
         if (tokenIn == tokenOut) {
-            // Wrap or unwrap: the (wrapped) input is the output.
+            // Wrap or unwrap (one side native, the other WETH): the (wrapped) input is the output.
             if (order.paths.length != 0) revert InvalidPath(0);
         } else {
+            if (order.paths.length == 0) revert NoPaths();
             _runPaths(order.paths, tokenIn, tokenOut, swapIn);
         }
 
@@ -154,6 +171,17 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
 
         emit Fill(order.id, msg.sender, receiver, order.tokenIn, order.tokenOut, order.amountIn, received, surplus);
         _locked = false;
+    }
+
+    /// @dev No payee may be this contract: what it is paid would be stranded here. Roles in the
+    /// error: 1 a fee recipient, 2 the surplus recipient, 3 the treasury.
+    function _checkPayees(Order calldata order) private view {
+        FeeShare[] calldata fees = order.fees;
+        for (uint256 i; i < fees.length; ++i) {
+            if (fees[i].recipient == address(this)) revert InvalidPayee(1);
+        }
+        if (order.surplusRecipient == address(this)) revert InvalidPayee(2);
+        if (order.treasury == address(this)) revert InvalidPayee(3);
     }
 
     /// @dev Checks msg.value, pulls the input, takes input-side fees and wraps native input.
@@ -176,7 +204,10 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
 
     /// @dev Runs the paths on a ledger of what this fill holds by token: the input to start with,
     /// plus each path's output unless it is the order's output token (measured by balance later).
-    /// Every token but the output must be spent exactly by the end.
+    /// Every credit is measured: a step's output is this contract's balance increase of its output
+    /// token, never what the pool reports, so a token that keeps a fee on transfer (or a buy tax)
+    /// credits only what arrived and tokens stranded here are never spent. Each path's output must
+    /// reach its minimum. Every token but the output must be spent exactly by the end.
     function _runPaths(Path[] calldata paths, address tokenIn, address tokenOut, uint256 swapIn) private {
         // A path adds at most one token, so paths.length + 1 entries always suffice.
         address[] memory tokens = new address[](paths.length + 1);
@@ -210,9 +241,14 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
                 Step calldata step = steps[s];
                 if (step.tokenIn != expected) revert InvalidPath(p);
                 expected = step.tokenOut;
-                // Each hop spends exactly what the previous one produced.
-                amount = _swap(step, amount);
+                // Steps trade tokens (WETH for native): address(0) has no balance to measure.
+                if (expected == address(0)) revert InvalidStep();
+                // Each hop spends exactly what the previous one delivered here, measured.
+                uint256 before = _balanceOf(expected, address(this));
+                _swap(step, amount);
+                amount = _balanceOf(expected, address(this)) - before;
             }
+            if (amount < path.minAmountOut) revert PathOutput(p, amount, path.minAmountOut);
             if (expected == tokenOut) continue;
             uint256 to;
             while (to < count && tokens[to] != expected) ++to;

@@ -77,6 +77,7 @@ describe('PancakeSwap V3 step gas vs the same swap on Uniswap V3', () => {
       amountOut: 0n,
       minAmountOut: 0n,
       receiver: null,
+      deadline: 2n ** 40n,
       feeOnOutput: false,
       fees: [],
       surplusRecipient: null,

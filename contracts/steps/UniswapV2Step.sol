@@ -6,26 +6,20 @@ import {IUniswapV2Pair} from "../interfaces/IUniswapV2Pair.sol";
 
 /// @title UniswapV2Step
 /// @notice A swap on a Uniswap V2 pair (or a fork with the same pair contract and another fee).
-/// Step.param: bit 0 set when tokenOut charges a fee on transfer, so what arrives is measured.
+/// Step.param: bit 0 set when tokenOut charges a fee on transfer. The executor measures every step's
+/// output as its own balance increase, so the bit no longer changes what is credited; it is still
+/// accepted (and every other bit refused) so calldata built for either meaning stays valid.
 abstract contract UniswapV2Step is ExecutorBase {
-    uint256 private constant PARAM_MEASURE_OUTPUT = 1;
-
     function _swapUniswapV2(DexEntry memory dex, Step calldata step, uint256 amountIn)
         internal
         returns (uint256 amountOut)
     {
-        uint256 param = step.param;
-        if (param >> 1 != 0) revert InvalidStep();
-        address tokenOut = step.tokenOut;
-        (address pair, uint256 amount0Out, uint256 amount1Out) = _prepareUniswapV2(dex, step.tokenIn, tokenOut, amountIn);
-        if (param & PARAM_MEASURE_OUTPUT == 0) {
-            IUniswapV2Pair(pair).swap(amount0Out, amount1Out, address(this), "");
-            return amount0Out | amount1Out;
-        }
-        // A fee-on-transfer output arrives short: what the next step spends is what arrived.
-        uint256 before = _balanceOf(tokenOut, address(this));
+        if (step.param >> 1 != 0) revert InvalidStep();
+        (address pair, uint256 amount0Out, uint256 amount1Out) =
+            _prepareUniswapV2(dex, step.tokenIn, step.tokenOut, amountIn);
         IUniswapV2Pair(pair).swap(amount0Out, amount1Out, address(this), "");
-        amountOut = _balanceOf(tokenOut, address(this)) - before;
+        // What the pair sent; what arrived is measured by the caller.
+        return amount0Out | amount1Out;
     }
 
     /// @dev Sends the input to the pair and prices the swap the way the pair will check it.

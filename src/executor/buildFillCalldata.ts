@@ -3,8 +3,12 @@ import type { ExecutorStep } from '../protocols/types.js'
 import { QuoteError } from '../errors/QuoteError.js'
 import { weftExecutorAbi } from './artifacts.js'
 
-/** One path of an order: its input share and its steps in order. */
-export type FillPath = { amountIn: bigint; steps: readonly ExecutorStep[] }
+/**
+ * One path of an order: its input share (0n: all the fill holds of its first token), its steps in
+ * order, and the least its last step may deliver (measured by the executor; default 0n, no bound
+ * beyond the order's own `minAmountOut`). `buildFillPaths` derives the minimums from a quote's plan.
+ */
+export type FillPath = { amountIn: bigint; minAmountOut?: bigint; steps: readonly ExecutorStep[] }
 
 /** The executor's `Order`, typed. Addresses lowercase; `null` where the contract takes the zero address. */
 export type FillOrder = {
@@ -18,6 +22,8 @@ export type FillOrder = {
   amountOut: bigint
   minAmountOut: bigint
   receiver: Address | null
+  /** Unix time (seconds) after which the executor refuses the fill (`Expired`). */
+  deadline: bigint
   feeOnOutput: boolean
   /** Fee shares; `rate` in units of 1e-7 (1 bps = 1000). */
   fees: readonly { recipient: Address; rate: bigint }[]
@@ -32,8 +38,9 @@ export type FillOrder = {
  *
  * @example
  * const data = buildFillCalldata({ id, tokenIn: usdc, tokenOut: weth, amountIn, amountOut, minAmountOut,
- *   receiver: null, feeOnOutput: false, fees: [], surplusRecipient: null, surplusBps: 0, treasury: null,
- *   paths: [{ amountIn, steps: [pool.buildStep(usdc, weth)] }] })
+ *   receiver: null, deadline: BigInt(Math.floor(Date.now() / 1000) + 1800), feeOnOutput: false, fees: [],
+ *   surplusRecipient: null, surplusBps: 0, treasury: null,
+ *   paths: [{ amountIn, minAmountOut, steps: [pool.buildStep(usdc, weth)] }] })
  */
 export function buildFillCalldata(order: FillOrder): Hex {
   try {
@@ -56,6 +63,7 @@ function encodeOrder(order: FillOrder): Hex {
         amountOut: order.amountOut,
         minAmountOut: order.minAmountOut,
         receiver: order.receiver ?? zeroAddress,
+        deadline: order.deadline,
         feeOnOutput: order.feeOnOutput,
         fees: order.fees.map((f) => ({ recipient: f.recipient, rate: Number(f.rate) })),
         surplusRecipient: order.surplusRecipient ?? zeroAddress,
@@ -63,6 +71,7 @@ function encodeOrder(order: FillOrder): Hex {
         treasury: order.treasury ?? zeroAddress,
         paths: order.paths.map((p) => ({
           amountIn: p.amountIn,
+          minAmountOut: p.minAmountOut ?? 0n,
           steps: p.steps.map((s) => ({ dex: s.dex, tokenIn: s.tokenIn, tokenOut: s.tokenOut, param: s.param })),
         })),
       },

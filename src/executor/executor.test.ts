@@ -116,6 +116,8 @@ function fillArgs(order: TestOrder) {
     {
       id: orderId,
       receiver: zeroAddress,
+      // No wrap test is about the deadline: one no block reaches.
+      deadline: 2n ** 40n,
       fees: [],
       surplusRecipient: zeroAddress,
       surplusBps: 0,

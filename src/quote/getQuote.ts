@@ -3,6 +3,8 @@ import { type ChainsOption, findActiveChain, resolveChains } from '../chains/reg
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
 import { buildFillCalldata } from '../executor/buildFillCalldata.js'
+import { buildFillPaths } from '../executor/buildFillPaths.js'
+import { DEFAULT_DEADLINE_SECONDS, MAX_DEADLINE_SECONDS, getFillDeadline } from '../executor/fillDeadline.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
 import { buildPoolCached } from '../liquidity/buildPoolCached.js'
@@ -42,6 +44,13 @@ export type GetQuoteOptions = ChainsOption & {
    * transaction itself pays `msg.sender` whoever sends it.
    */
   sender?: Address
+  /**
+   * How long the transaction stays valid, in seconds after the quote is made (by `now`, else
+   * `Date.now()`): the executor refuses the fill once a block's timestamp is past it (`Expired`).
+   * Default 1800 (30 minutes); an integer from 1 to one year. A quote can be signed and sent long
+   * after it is made; past its deadline it can no longer be executed on stale prices.
+   */
+  deadlineSeconds?: number
   /**
    * Called with what weft knows about the quote beyond its wire form: the router's optimality
    * certificate, how the executor will run the route, and the liquidity source's report. The
@@ -127,6 +136,9 @@ function checkOptions(options: GetQuoteOptions): void {
   if (randomBytes !== undefined && typeof randomBytes !== 'function') fail('randomBytes', 'must be a function')
   if (options.onDetails !== undefined && typeof options.onDetails !== 'function') fail('onDetails', 'must be a function')
   if (sender !== undefined && (typeof sender !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(sender))) fail('sender', 'must be an address')
+  const { deadlineSeconds } = options
+  if (deadlineSeconds !== undefined && (!Number.isInteger(deadlineSeconds) || deadlineSeconds < 1 || deadlineSeconds > MAX_DEADLINE_SECONDS))
+    fail('deadlineSeconds', `must be an integer from 1 to ${MAX_DEADLINE_SECONDS}`)
 }
 
 async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: LiquiditySource, options: GetQuoteOptions): Promise<Quote> {
@@ -358,6 +370,10 @@ function assembleQuote(parameters: AssembleParameters): Quote {
   if (clock !== undefined && !Number.isFinite(clock)) throw hostError('Invalid getQuote option now: must return a finite number of milliseconds')
   const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock ?? Date.now(), options.randomBytes)
   const executor = chain.executor ?? getExecutorAddress(chain)
+  // The caller's payees were refused by normalizeIntent (422); these come from the host's config.
+  // The executor refuses them too (InvalidPayee): the payment would be stranded in it.
+  if ([...feePlan.shares.map((s) => s.recipient), feePlan.surplusRecipient, feePlan.treasury].some((payee) => payee?.toLowerCase() === executor.toLowerCase()))
+    throw hostError('Invalid host configuration: a fee recipient, surplus recipient or treasury is the executor')
 
   // On the wire the native token is the zero address at the route's ends (decisions.md §5), even
   // where the pool holds the wrapped token: the first swap's input of a native sale, the last
@@ -387,12 +403,14 @@ function assembleQuote(parameters: AssembleParameters): Quote {
     amountOut: sendOut,
     minAmountOut: minimumAmountOut,
     receiver: intent.receiver,
+    deadline: getFillDeadline(clock ?? Date.now(), options.deadlineSeconds ?? DEFAULT_DEADLINE_SECONDS),
     feeOnOutput: feePlan.side === 'output',
     fees: feePlan.shares,
     surplusRecipient: feePlan.surplusRecipient,
     surplusBps: feePlan.surplusBps,
     treasury: feePlan.treasury,
-    paths: plan.segments.map((p) => ({ amountIn: p.amountIn, steps: p.hops.map((h) => h.pool.buildStep(h.tokenIn, h.tokenOut)) })),
+    // Per-path minimums from the quote and the slippage; paths through unlisted tokens last.
+    paths: buildFillPaths(plan, { chain, slippageBps: intent.slippageBps, sellToken, buyToken }),
   })
   // Payments the fill makes, each into an empty or a funded balance (unknown counts as empty;
   // the sender always holds native, since it pays for gas).

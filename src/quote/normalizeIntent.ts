@@ -2,6 +2,7 @@ import { type ChainsOption, resolveChains } from '../chains/registry.js'
 import type { Address } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { invalidParams, type ParamIssue, toQuoteError, unprocessableParams } from '../errors/QuoteError.js'
+import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { FeeShareIntent, NormalizedIntent, QuoteIntent } from './types.js'
 
 /** Options of {@link normalizeIntent}. */
@@ -45,6 +46,7 @@ export const paramMessages = {
   appId: 'must be 1 to 128 printable ASCII characters',
   zeroAddress: 'must not be the zero address',
   sameToken: 'must differ from sellToken',
+  executor: 'must not be the executor contract (what it is paid would be stranded there)',
 } as const
 
 /**
@@ -309,6 +311,14 @@ export function checkIntent(intent: Record<string, unknown>, options: CheckInten
   for (const pair of feePairs) {
     if (fees[pair.key]?.recipient === ZERO_ADDRESS) issues.unprocessable(pair.recipient, paramMessages.zeroAddress)
   }
+  // No payee may be the executor (issue 10): the executor refuses such a fill on-chain too.
+  const executor = chain === undefined ? undefined : executorOf(chain)
+  if (executor !== undefined) {
+    if (receiver === executor) issues.unprocessable('receiver', paramMessages.executor)
+    for (const pair of feePairs) {
+      if (fees[pair.key]?.recipient === executor) issues.unprocessable(pair.recipient, paramMessages.executor)
+    }
+  }
 
   issues.throwIfAny()
 
@@ -326,6 +336,18 @@ export function checkIntent(intent: Record<string, unknown>, options: CheckInten
     referralFee: fees.referralFee ?? null,
     surplusFee: fees.surplusFee ?? null,
     appId,
+  }
+}
+
+/**
+ * The executor quotes on this chain go to (lowercase), or undefined when the config cannot name one
+ * (a family the executor cannot swap on): getQuote reports that config error itself.
+ */
+function executorOf(chain: ChainConfig): Address | undefined {
+  try {
+    return getExecutorAddress(chain).toLowerCase() as Address
+  } catch {
+    return undefined
   }
 }
 

@@ -127,10 +127,11 @@ describe('payer spoof: calldata naming another address as the payer', () => {
     })
 
     it('an order with a payer field inserted mid-struct shifts every field: it reverts and pulls from no one else', async () => {
-      // Shifted by one, the victim's word lands in tokenIn or in tokenOut: either way the executor's
-      // first balanceOf (the output baseline, or the input measured before the pull) asks the
-      // victim's EOA, which has no answer, and nothing is pulled.
-      const expected = { afterId: 'BalanceQueryFailed', afterTokenIn: 'BalanceQueryFailed' } as const
+      // Shifted by one, the victim's word lands in tokenIn or in tokenOut, and every later field moves
+      // too: the fee array's offset becomes the old feeOnOutput (0), pointing at the order's head, so
+      // the payee check's first read of it fails the ABI decoder's bounds check and the call reverts
+      // with no data, before any balance is read or anything pulled.
+      const expected = { afterId: null, afterTokenIn: null } as const
       for (const place of ['afterId', 'afterTokenIn'] as const) {
         const tx = { from: stage.attacker, to: stage.executor, data: encodeForgedFill({ ...stealOrder(), payer: stage.victim }, place) }
         const before = await victimExposure()
@@ -191,6 +192,7 @@ function encodeForgedFill(order: ForgedOrder, place: 'afterId' | 'afterTokenIn' 
     { name: 'amountOut', type: 'uint256' },
     { name: 'minAmountOut', type: 'uint256' },
     { name: 'receiver', type: 'address' },
+    { name: 'deadline', type: 'uint256' },
     { name: 'feeOnOutput', type: 'bool' },
     { name: 'fees', type: 'tuple[]', components: [{ name: 'recipient', type: 'address' }, { name: 'rate', type: 'uint32' }] },
     { name: 'surplusRecipient', type: 'address' },
@@ -201,6 +203,7 @@ function encodeForgedFill(order: ForgedOrder, place: 'afterId' | 'afterTokenIn' 
       type: 'tuple[]',
       components: [
         { name: 'amountIn', type: 'uint256' },
+        { name: 'minAmountOut', type: 'uint256' },
         {
           name: 'steps',
           type: 'tuple[]',
@@ -223,7 +226,7 @@ function encodeForgedFill(order: ForgedOrder, place: 'afterId' | 'afterTokenIn' 
     surplusRecipient: order.surplusRecipient ?? zero,
     treasury: order.treasury ?? zero,
     fees: order.fees.map((f) => ({ recipient: f.recipient, rate: Number(f.rate) })),
-    paths: order.paths.map((p) => ({ amountIn: p.amountIn, steps: p.steps.map((s) => ({ ...s })) })),
+    paths: order.paths.map((p) => ({ amountIn: p.amountIn, minAmountOut: p.minAmountOut ?? 0n, steps: p.steps.map((s) => ({ ...s })) })),
   }
   const encoded = encodeAbiParameters([{ type: 'tuple', components: fields }] as never, [value] as never)
   return concat([toFunctionSelector(weftExecutorAbi.find((item) => item.type === 'function' && item.name === 'fill')!), encoded])

@@ -1,8 +1,8 @@
 // Slippage and sandwiching: between quoting and execution a searcher moves the quote's pools. Moved
-// against the user past the tolerance, the fill must revert on minimumAmountOut (the sandwich
-// gets nothing); moved in the user's favour, the receiver gets exactly the quoted amountOut and the
+// against the user past the tolerance, the fill must revert on a path's own minimum, or without
+// those on minimumAmountOut (the sandwich gets nothing); moved in the user's favour, the receiver gets exactly the quoted amountOut and the
 // surplus is split as the order says, to the unit. A real quote, real pools, the real executor.
-import { type Address, type Hex, type TransactionReceipt, decodeFunctionData, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, type Hex, type TransactionReceipt, decodeFunctionData, encodeFunctionData, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type Quote, type QuoteIntent, createRpcSource, getQuote, weftExecutorAbi } from '../../src/index.js'
 import { testTokenAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '../devnet/abis.js'
@@ -94,23 +94,49 @@ describe('slippage: pools moved between quoting and executing', () => {
 
   const send = (q: Quote) => ({ from: stage.user, to: q.transaction.to, data: q.transaction.data as Hex, value: BigInt(q.transaction.value) })
 
-  it('moved against the quote past its tolerance: InsufficientOutput, nothing moves', async () => {
+  it('moved against the quote past its tolerance: PathOutput on the first path, nothing moves', async () => {
     // A 10 bps tolerance and a 40 bps move: inside every route pool's liquidity (the WETH/USDC
-    // 0.01% pool holds only ±1%), so the fill completes its swaps and is refused on the minimum.
+    // 0.01% pool holds only ±1%), so the first path completes its swaps and is refused on its own
+    // minimum (the quoted output of that path less the slippage).
     const q = await quote(stage.chain, 10)
-    const minimum = BigInt(q.minimumAmountOut)
+    const order = orderOf(q)
     await movePools(q, 40n, 'against')
 
     const revert = await stage.getRevert(send(q))
+    expect(revert?.errorName).toBe('PathOutput')
+    const [path, received, required] = revert!.args as readonly [bigint, bigint, bigint]
+    expect(path).toBe(0n)
+    expect(required).toBe(order.paths[0]!.minAmountOut)
+    expect(received).toBeLessThan(required)
+
+    const before = [...(await wethOfParties()), ...(await stage.readBalances([['WBTC', stage.user]]))]
+    expect((await stage.send(send(q))).status).toBe('reverted')
+    expect([...(await wethOfParties()), ...(await stage.readBalances([['WBTC', stage.user]]))]).toEqual(before)
+    expect(await stage.readBalances([['WETH', stage.executor], ['WBTC', stage.executor]])).toEqual([0n, 0n])
+  })
+
+  it('moved against the quote past its tolerance, path minimums removed: InsufficientOutput, nothing moves', async () => {
+    // The order's own minimum still holds when an order carries no per-path bounds.
+    const q = await quote(stage.chain, 10)
+    const minimum = BigInt(q.minimumAmountOut)
+    const order = orderOf(q)
+    const data = encodeFunctionData({
+      abi: weftExecutorAbi,
+      functionName: 'fill',
+      args: [{ ...order, paths: order.paths.map((p) => ({ ...p, minAmountOut: 0n })) }],
+    })
+    await movePools(q, 40n, 'against')
+
+    const unbounded = { ...send(q), data }
+    const revert = await stage.getRevert(unbounded)
     expect(revert?.errorName).toBe('InsufficientOutput')
     const [received, required] = revert!.args as readonly [bigint, bigint]
     expect(required).toBe(minimum)
     expect(received).toBeLessThan(minimum)
 
     const before = [...(await wethOfParties()), ...(await stage.readBalances([['WBTC', stage.user]]))]
-    expect((await stage.send(send(q))).status).toBe('reverted')
+    expect((await stage.send(unbounded)).status).toBe('reverted')
     expect([...(await wethOfParties()), ...(await stage.readBalances([['WBTC', stage.user]]))]).toEqual(before)
-    expect(await stage.readBalances([['WETH', stage.executor], ['WBTC', stage.executor]])).toEqual([0n, 0n])
   })
 
   it('moved so far against the quote that a route pool runs out of liquidity: the fill reverts, nothing moves', async () => {

@@ -49,9 +49,11 @@ export const ATTACK_CONTRACT_FILES = [
   'test/contracts/AttackToken.sol',
   'test/contracts/AttackFakePool.sol',
   'test/contracts/AttackReceiver.sol',
+  'test/contracts/AttackTaxToken.sol',
+  'test/contracts/AttackSandwich.sol',
 ] as const
 
-export type AttackContractName = 'AttackToken' | 'AttackFakePool' | 'AttackReceiver'
+export type AttackContractName = 'AttackToken' | 'AttackFakePool' | 'AttackReceiver' | 'AttackTaxToken' | 'AttackSandwich'
 
 /** A transaction (or call) from an unlocked anvil account. */
 export type AttackTx = { from: Address; to: Address; data?: Hex; value?: bigint }
@@ -404,7 +406,10 @@ export function v3Step(stage: AttackDevnet, tokenIn: Address, tokenOut: Address,
   return { dex: stage.dexIndex.uniswapV3, tokenIn: lower(tokenIn), tokenOut: lower(tokenOut), param: BigInt(fee) }
 }
 
-/** An order with no fees, no surplus split, receiver = sender and no minimum unless given. */
+/** A deadline no test reaches: attack orders that are not about the deadline never expire. */
+export const FAR_DEADLINE = 2n ** 40n
+
+/** An order with no fees, no surplus split, receiver = sender, no minimum and a far deadline unless given. */
 export function buildOrder(
   order: Pick<FillOrder, 'tokenIn' | 'tokenOut' | 'amountIn'> & { paths: readonly FillPath[] } & Partial<FillOrder>,
 ): FillOrder {
@@ -413,6 +418,7 @@ export function buildOrder(
     amountOut: 0n,
     minAmountOut: 0n,
     receiver: null,
+    deadline: FAR_DEADLINE,
     feeOnOutput: false,
     fees: [],
     surplusRecipient: null,
