@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Address } from 'viem'
 import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type Snapshot } from '../../src/index.js'
 import type { RateLimiter, RateLimitRule } from './rateLimiter.js'
@@ -8,7 +9,14 @@ export type CallerKind = 'anonymous' | 'self-chosen' | 'issued'
 /** A rate limit as operators write it: `limit` requests per `windowSeconds`. */
 export type RateLimitSetting = { limit: number; windowSeconds: number }
 
-/** An app id the operator issued: its fee configuration (weft's `AppConfig`) and, optionally, its own limit. */
+/**
+ * An app id the operator issued: its fee configuration (weft's `AppConfig`),
+ * optionally its own limit, and how its requests prove they are the app's. An
+ * id is public (it is in every request and every quote), so it alone only gets
+ * the self-chosen tier: a request is the issued app's when it carries one of
+ * the app's secrets in `x-api-key` (servers), or comes from one of its
+ * `allowedOrigins` (web pages). An app with neither is never authenticated.
+ */
 export type IssuedApp = {
   /** Free text for the operator (logged with the app's requests). */
   name?: string
@@ -16,6 +24,17 @@ export type IssuedApp = {
   fees?: AppConfig
   /** This app's limit; default `rateLimits.issued`. Counted per app id, across client addresses. */
   rateLimit?: RateLimitSetting
+  /** Secrets the app sends as `x-api-key` (at least 16 characters). Prefer `apiKeySha256` in files others can read. */
+  apiKeys?: readonly string[]
+  /** SHA-256 hex digests of the app's secrets: the file never holds the secrets themselves. */
+  apiKeySha256?: readonly string[]
+  /**
+   * Web origins (`https://wallet.example`) whose pages are the app: a browser
+   * request with one of them in `Origin` is authenticated without a secret.
+   * Any non-browser client can forge `Origin`, so such requests also count
+   * against their client address's budget.
+   */
+  allowedOrigins?: readonly string[]
 }
 
 /** Where pool states come from. */
@@ -63,8 +82,14 @@ export type ServerConfig = {
   defaultMetrics?: boolean
 }
 
-/** An issued app after validation. */
-export type ResolvedApp = { name: string | null; fees: AppConfig | null; rule: RateLimitRule | null }
+/** An issued app after validation: its secrets as SHA-256 hex digests. */
+export type ResolvedApp = {
+  name: string | null
+  fees: AppConfig | null
+  rule: RateLimitRule | null
+  apiKeySha256: ReadonlySet<string>
+  allowedOrigins: ReadonlySet<string>
+}
 
 /** A `ServerConfig` with defaults applied and every value checked. */
 export type ResolvedServerConfig = {
@@ -151,20 +176,61 @@ function checkFees(fees: unknown, field: string): AppConfig {
 export function resolveApps(apps: unknown, field: string): Map<string, ResolvedApp> {
   if (!isObject(apps)) throw configError(field, 'must be an object of app id -> app')
   const resolved = new Map<string, ResolvedApp>()
+  const keyOwners = new Map<string, string>()
   for (const [id, app] of Object.entries(apps)) {
     const at = `${field}[${JSON.stringify(id)}]`
     if (!appIdPattern.test(id)) throw configError(at, 'is not a valid app id (1 to 128 printable ASCII characters)')
-    if (!isObject(app)) throw configError(at, 'must be an object { name?, fees?, rateLimit? }')
+    if (!isObject(app)) throw configError(at, 'must be an object { name?, fees?, rateLimit?, apiKeys?, apiKeySha256?, allowedOrigins? }')
     for (const key of Object.keys(app))
-      if (key !== 'name' && key !== 'fees' && key !== 'rateLimit') throw configError(`${at}.${key}`, 'is not an app setting (name, fees, rateLimit)')
+      if (!appKeys.has(key)) throw configError(`${at}.${key}`, `is not an app setting (${[...appKeys].join(', ')})`)
     if (app.name !== undefined && typeof app.name !== 'string') throw configError(`${at}.name`, 'must be a string')
+    const digests = new Set<string>()
+    for (const [i, key] of stringList(app.apiKeys, `${at}.apiKeys`).entries()) {
+      if (!apiKeyPattern.test(key)) throw configError(`${at}.apiKeys[${i}]`, 'must be 16 to 256 printable ASCII characters')
+      digests.add(sha256Hex(key))
+    }
+    for (const [i, digest] of stringList(app.apiKeySha256, `${at}.apiKeySha256`).entries()) {
+      if (!/^[0-9a-fA-F]{64}$/.test(digest)) throw configError(`${at}.apiKeySha256[${i}]`, 'must be a SHA-256 digest (64 hex digits)')
+      digests.add(digest.toLowerCase())
+    }
+    for (const digest of digests) {
+      const owner = keyOwners.get(digest)
+      if (owner !== undefined && owner !== id) throw configError(`${at}.apiKeys`, `repeats a key of app ${JSON.stringify(owner)}`)
+      keyOwners.set(digest, id)
+    }
+    const origins = stringList(app.allowedOrigins, `${at}.allowedOrigins`)
+    for (const [i, origin] of origins.entries())
+      if (!originPattern.test(origin)) throw configError(`${at}.allowedOrigins[${i}]`, 'must be an origin such as https://wallet.example (no path)')
     resolved.set(id, {
       name: (app.name as string | undefined) ?? null,
       fees: app.fees === undefined ? null : checkFees(app.fees, `${at}.fees`),
       rule: app.rateLimit === undefined ? null : toRateLimitRule(app.rateLimit, `${at}.rateLimit`),
+      apiKeySha256: digests,
+      allowedOrigins: new Set(origins),
     })
   }
   return resolved
+}
+
+const appKeys = new Set(['name', 'fees', 'rateLimit', 'apiKeys', 'apiKeySha256', 'allowedOrigins'])
+/** `x-api-key`: long enough to be a secret, printable ASCII like every header value weft reads. */
+export const apiKeyPattern = /^[\x21-\x7e]{16,256}$/
+const originPattern = /^https?:\/\/[^/\s]+$/
+
+/**
+ * The SHA-256 hex digest of an API key, as `apiKeySha256` holds it.
+ *
+ * @example
+ * sha256Hex('acme-secret-0123456789') // '…' (64 hex digits)
+ */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw configError(field, 'must be a list of strings')
+  return value
 }
 
 const writeJsonLine = (entry: LogEntry) => {

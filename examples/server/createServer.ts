@@ -10,7 +10,7 @@ import { createRedisRateLimiter } from './createRedisRateLimiter.js'
 import { type ServerMetrics, createMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import type { RateLimiter, RateLimitResult } from './rateLimiter.js'
-import { type Caller, resolveCaller } from './resolveCaller.js'
+import { type Caller, type CallerCounter, indexApiKeys, resolveCaller } from './resolveCaller.js'
 
 /** A server built by {@link createServer}, not yet listening. */
 export type WeftServer = {
@@ -42,6 +42,13 @@ type Outcome = { route: RouteName | 'unknown'; caller: Caller | null; code: stri
 const apiRoutes = new Set<RouteName>(['/v1/quote', '/v1/chains'])
 const routeNames = new Set<string>(['/v1/quote', '/v1/chains', '/healthz', '/metrics', '/openapi.json'])
 const exposedHeaders = 'x-trace-id, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, retry-after'
+/**
+ * Request headers a page may send: weft's own, the API key Fabric clients
+ * (spanDEX) and most aggregator SDKs send, and the usual content headers.
+ */
+const allowedRequestHeaders = 'accept, accept-language, content-type, authorization, x-api-key, x-app-id, x-request-id, x-trace-id'
+/** Fees of issued apps apply only to requests that proved they are the app. */
+const noAppFees: Record<string, AppConfig> = Object.freeze(Object.create(null))
 const knownMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
@@ -69,6 +76,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
 
   let apps: ReadonlyMap<string, ResolvedApp> = settings.apps
   let appFees: Record<string, AppConfig> = feesOf(apps)
+  let apiKeys = indexApiKeys(apps)
 
   const emit = (level: LogEntry['level'], msg: string, fields: Record<string, unknown> = {}) =>
     log({ time: new Date().toISOString(), level, msg, ...fields })
@@ -83,43 +91,51 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
         })
       : createMemoryRateLimiter())
 
-  /** Counts the request; answers 429 and returns false when over the limit. A failing store lets the request through. */
+  /**
+   * Counts the request against every budget of its caller; answers 429 and returns false when
+   * any is spent. The headers describe the budget that refused, else the one closest to its end.
+   * A failing store lets the request through.
+   */
   async function admit(caller: Caller, response: ServerResponse, traceId: string): Promise<boolean> {
-    let result: RateLimitResult
+    let results: { counter: CallerCounter; result: RateLimitResult }[]
     try {
-      result = await rateLimiter.hit(caller.key, caller.rule)
+      results = await Promise.all(caller.counters.map(async (counter) => ({ counter, result: await rateLimiter.hit(counter.key, counter.rule) })))
     } catch (error) {
       metrics.rateLimiterFailures.inc()
       emit('warn', 'rate limiter failed; request let through', { traceId, error: error instanceof Error ? error.message : String(error) })
       return true
     }
+    const { counter, result } =
+      results.find((entry) => !entry.result.allowed) ?? results.reduce((tightest, entry) => (entry.result.remaining < tightest.result.remaining ? entry : tightest))
     const resetSeconds = Math.max(1, Math.ceil(result.resetMs / 1000))
     response.setHeader('ratelimit-limit', String(result.limit))
     response.setHeader('ratelimit-remaining', String(result.remaining))
     response.setHeader('ratelimit-reset', String(resetSeconds))
-    response.setHeader('ratelimit-policy', `${caller.rule.limit};w=${caller.rule.windowMs / 1000}`)
+    response.setHeader('ratelimit-policy', `${counter.rule.limit};w=${counter.rule.windowMs / 1000}`)
     if (result.allowed) return true
     response.setHeader('retry-after', String(resetSeconds))
-    const who = caller.kind === 'issued' ? `app ${caller.appId}` : `${caller.kind} callers`
+    const who = counter.who
+    const rule = counter.rule
     sendError(
       response,
       traceId,
       new QuoteError({
         statusCode: 429,
-        message: `Rate limit exceeded: ${caller.rule.limit} requests per ${caller.rule.windowMs / 1000} s for ${who}; retry after ${resetSeconds} s`,
+        message: `Rate limit exceeded: ${rule.limit} requests per ${rule.windowMs / 1000} s for ${who}; retry after ${resetSeconds} s`,
       }),
     )
     return false
   }
 
-  async function handleQuote(request: IncomingMessage, response: ServerResponse, query: string, outcome: Outcome, traceId: string) {
+  async function handleQuote(request: IncomingMessage, response: ServerResponse, query: string, outcome: Outcome, traceId: string, caller: Caller) {
     const params = queryToParams(query)
     const header = request.headers[APP_ID_HEADER]
-    params[APP_ID_HEADER] = Array.isArray(header) ? header.join(', ') : header
+    // An API key names its app; otherwise the header as sent (parseQuoteParams refuses a malformed one).
+    params[APP_ID_HEADER] = caller.authenticatedBy === 'api-key' ? caller.appId : Array.isArray(header) ? header.join(', ') : header
     const started = performance.now()
     try {
       const intent = parseQuoteParams(params, chainsOption)
-      const quote = await getQuote(intent, liquidity.source, { ...chainsOption, apps: appFees })
+      const quote = await getQuote(intent, liquidity.source, { ...chainsOption, apps: caller.kind === 'issued' ? appFees : noAppFees })
       metrics.quoteDuration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000)
       sendJson(response, 200, JSON.stringify(quote), 'no-store')
     } catch (thrown) {
@@ -146,7 +162,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
       // CORS preflight (or a plain OPTIONS): what the browser may send.
       response.setHeader('allow', 'GET, HEAD, OPTIONS')
       response.setHeader('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-      response.setHeader('access-control-allow-headers', `${APP_ID_HEADER}, content-type`)
+      response.setHeader('access-control-allow-headers', allowedRequestHeaders)
       response.setHeader('access-control-max-age', '600')
       response.writeHead(204).end()
       return
@@ -163,11 +179,11 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
       return
     }
     if (apiRoutes.has(route)) {
-      const caller = resolveCaller(request, { apps, rateLimits, trustProxyHops })
+      const caller = resolveCaller(request, { apps, apiKeys, rateLimits, trustProxyHops })
       outcome.caller = caller
       if (!(await admit(caller, response, traceId))) return
       if (route === '/v1/chains') sendJson(response, 200, chainsBody, 'public, max-age=60')
-      else await handleQuote(request, response, query, outcome, traceId)
+      else await handleQuote(request, response, query, outcome, traceId, caller)
       return
     }
     if (route === '/healthz') {
@@ -231,6 +247,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
           appIdKind: kind,
           appId: outcome.caller?.appId ?? null,
         }
+        if (outcome.caller?.authenticatedBy) fields.authenticatedBy = outcome.caller.authenticatedBy
         if (outcome.caller?.kind === 'issued') {
           const name = apps.get(outcome.caller.appId as string)?.name
           if (name) fields.appName = name
@@ -283,6 +300,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
     setApps(next) {
       apps = resolveApps(next, 'apps')
       appFees = feesOf(apps)
+      apiKeys = indexApiKeys(apps)
       emit('info', 'issued apps replaced', { issuedApps: apps.size })
     },
   }

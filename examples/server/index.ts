@@ -10,12 +10,13 @@ export {
   type ServerConfig,
   defaultRateLimits,
   resolveServerConfig,
+  sha256Hex,
 } from './config.js'
 export { loadAppsFile, loadServerConfig, type LoadedServerConfig, type LoadServerConfigParameters } from './loadServerConfig.js'
 export type { RateLimiter, RateLimitResult, RateLimitRule } from './rateLimiter.js'
 export { createMemoryRateLimiter, type CreateMemoryRateLimiterParameters } from './createMemoryRateLimiter.js'
 export { createRedisRateLimiter, type CreateRedisRateLimiterParameters } from './createRedisRateLimiter.js'
-export { type Caller, getClientAddress, resolveCaller } from './resolveCaller.js'
+export { type ApiKeyIndex, type Caller, type CallerCounter, getClientAddress, indexApiKeys, resolveCaller } from './resolveCaller.js'
 export { createLiquidity, type ServedLiquidity } from './createLiquidity.js'
 export { createMetrics, type ServerMetrics } from './metrics.js'
 export { openApiDocument } from './openapi.js'

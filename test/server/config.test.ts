@@ -72,7 +72,13 @@ describe('loadServerConfig', () => {
       'self-chosen': { limit: 50, windowMs: 30_000 },
       issued: { limit: 600, windowMs: 60_000 },
     })
-    expect(resolved.apps.get('acme-1')).toEqual({ name: null, fees: { feeBps: 20, feeRecipient: recipient }, rule: { limit: 900, windowMs: 60_000 } })
+    expect(resolved.apps.get('acme-1')).toEqual({
+      name: null,
+      fees: { feeBps: 20, feeRecipient: recipient },
+      rule: { limit: 900, windowMs: 60_000 },
+      apiKeySha256: new Set(),
+      allowedOrigins: new Set(),
+    })
   })
 
   it('with nothing set: the embedded snapshot, memory limits, port 8080 on 127.0.0.1', async () => {
@@ -117,6 +123,10 @@ describe('loadServerConfig', () => {
       [() => resolveServerConfig({ apps: { 'a-1': { fees: { feeBps: 1001, feeRecipient: recipient } } } }), /apps\["a-1"\]\.fees\.feeBps must be an integer from 0 to 1000/],
       [() => resolveServerConfig({ apps: { 'a-1': { fees: { serviceFeeBps: 1.0001 } } } }), /serviceFeeBps must be a number from 0 to 1000 with at most 3 decimals/],
       [() => resolveServerConfig({ apps: { 'a-1': { fees: { feeBps: 5, feeRecipient: '0x12' } } } }), /feeRecipient must be an address/],
+      [() => resolveServerConfig({ apps: { 'a-1': { apiKeys: ['short'] } } }), /apps\["a-1"\]\.apiKeys\[0\] must be 16 to 256 printable ASCII characters/],
+      [() => resolveServerConfig({ apps: { 'a-1': { apiKeySha256: ['abc'] } } }), /apiKeySha256\[0\] must be a SHA-256 digest/],
+      [() => resolveServerConfig({ apps: { 'a-1': { apiKeys: ['same-secret-123456'] }, 'b-2': { apiKeys: ['same-secret-123456'] } } }), /apps\["b-2"\]\.apiKeys repeats a key of app "a-1"/],
+      [() => resolveServerConfig({ apps: { 'a-1': { allowedOrigins: ['https://wallet.example/path'] } } }), /allowedOrigins\[0\] must be an origin/],
       [() => resolveServerConfig({ redis: { url: 'localhost:6379' } }), /^Invalid server config: redis\.url must be a redis:\/\/ or rediss:\/\/ URL/],
       [() => resolveServerConfig({ liquidity: { source: 'rpc', rpcUrls: {} } }), /liquidity\.rpcUrls must map at least one chain id/],
       [() => createServer({ liquidity: { source: 'rpc', rpcUrls: { '42161': 'https://arb.example' } } }), /liquidity\.rpcUrls\[42161\] names chain 42161, which is not an active chain/],
@@ -168,10 +178,10 @@ describe('main.ts', () => {
       const before = await fetch(`${url}/v1/chains`, { headers: { 'x-app-id': 'late-app' } })
       expect(before.headers.get('ratelimit-limit')).toBe('7')
 
-      writeFileSync(apps, JSON.stringify({ apps: { 'late-app': { rateLimit: { limit: 77, windowSeconds: 60 } } } }))
+      writeFileSync(apps, JSON.stringify({ apps: { 'late-app': { rateLimit: { limit: 77, windowSeconds: 60 }, apiKeys: ['late-app-secret-93e1c4'] } } }))
       main.child.kill('SIGHUP')
       await main.waitFor((line) => line.msg === 'issued apps replaced')
-      const after = await fetch(`${url}/v1/chains`, { headers: { 'x-app-id': 'late-app' } })
+      const after = await fetch(`${url}/v1/chains`, { headers: { 'x-app-id': 'late-app', 'x-api-key': 'late-app-secret-93e1c4' } })
       expect(after.headers.get('ratelimit-limit')).toBe('77')
       // Log lines reach the pipe after the response: wait for the second one.
       await main.waitFor((line) => line.msg === 'request' && line.appIdKind === 'issued')

@@ -1,8 +1,10 @@
-// Rate limits by x-app-id in memory mode, over HTTP: anonymous strictest,
-// self-chosen looser, issued ids their own limit and custom fees; the 429
-// body and headers. Then the in-memory limiter on its own, with an injected clock.
+// Rate limits by caller in memory mode, over HTTP: anonymous strictest,
+// self-chosen looser (one shared budget per address: no stacking), issued apps
+// (authenticated by x-api-key or an allowed origin) their own limit and custom
+// fees; an issued id alone is self-chosen; the 429 body and headers. Then the
+// in-memory limiter on its own, with an injected clock.
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ServerConfig, createMemoryRateLimiter, openApiDocument } from '../../examples/server/index.js'
+import { type ServerConfig, createMemoryRateLimiter, openApiDocument, sha256Hex } from '../../examples/server/index.js'
 import { createSnapshotSource, getQuote } from '../../src/index.js'
 import { defaultSnapshot } from '../../src/defaultSnapshot.js'
 import { checkSchema } from './support/schema.js'
@@ -15,10 +17,17 @@ const limits = {
   selfChosen: { limit: 4, windowSeconds: 60 },
   issued: { limit: 6, windowSeconds: 60 },
 }
+const keys = { acme: 'acme-secret-4b1f9c2d7e', beta: 'beta-secret-0d93a1c5f8', gamma: 'gamma-secret-77c0e2b6a1' }
 const apps = {
-  'acme-issued-7f3c': { name: 'Acme wallet', fees: { feeBps: 25, feeRecipient: acmeRecipient }, rateLimit: { limit: 3, windowSeconds: 60 } },
-  'beta-issued-91d2': { name: 'Beta bot' },
-  'gamma-issued-04aa': { fees: { serviceFeeBps: 2.5 }, rateLimit: { limit: 50, windowSeconds: 60 } },
+  'acme-issued-7f3c': {
+    name: 'Acme wallet',
+    fees: { feeBps: 25, feeRecipient: acmeRecipient },
+    rateLimit: { limit: 3, windowSeconds: 60 },
+    apiKeys: [keys.acme],
+  },
+  'beta-issued-91d2': { name: 'Beta bot', apiKeySha256: [sha256Hex(keys.beta)] },
+  'gamma-issued-04aa': { fees: { serviceFeeBps: 2.5 }, rateLimit: { limit: 50, windowSeconds: 60 }, apiKeys: [keys.gamma] },
+  'web-issued-5e2a': { name: 'Web wallet', rateLimit: { limit: 5, windowSeconds: 60 }, allowedOrigins: ['https://wallet.example'] },
 }
 const wethToUsdc = quotePath({ chainId: base.chainId, sellToken: base.WETH, buyToken: base.USDC, sellAmount: 10n ** 18n })
 
@@ -81,18 +90,64 @@ describe('limits by caller kind', () => {
   it('a self-chosen id gets a looser limit, per client address: switching ids does not reset it', async () => {
     const app = await start()
     expect(await statuses(app, 5, (i) => ({ 'x-app-id': `my-bot-${i}` }))).toEqual([200, 200, 200, 200, 429])
-    // The anonymous counter is separate.
+    // Dropping the id does not open a second budget: the address's one counter is spent.
+    expect(await statuses(app, 2)).toEqual([429, 429])
+  })
+
+  it('anonymous then self-chosen from one address: never more than the larger limit in all', async () => {
+    const app = await start()
     expect(await statuses(app, 3)).toEqual([200, 200, 429])
+    // The same counter (now 3) against the self-chosen limit (4): one more request, not four.
+    expect(await statuses(app, 2, () => ({ 'x-app-id': 'my-bot' }))).toEqual([200, 429])
+    const limited = await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'my-bot' } })
+    expect((await limited.json()).message).toMatch(/^Rate limit exceeded: 4 requests per 60 s for self-chosen app ids; retry after \d+ s$/)
+  })
+
+  it('an issued id without its key or an allowed origin gets the self-chosen tier (and no app fees)', async () => {
+    const app = await start()
+    const headers = { 'x-app-id': 'acme-issued-7f3c' }
+    const first = await fetch(`${app.url}/v1/chains`, { headers })
+    expect(first.headers.get('ratelimit-limit')).toBe('4')
+    expect(app.logs.find((entry) => entry.msg === 'request')).toMatchObject({ appIdKind: 'self-chosen', appId: 'acme-issued-7f3c' })
+    // A key the server did not issue is ignored, a key of the app makes it issued.
+    const wrongKey = await fetch(`${app.url}/v1/chains`, { headers: { ...headers, 'x-api-key': 'not-a-key-of-this-server' } })
+    expect(wrongKey.headers.get('ratelimit-limit')).toBe('4')
+    const rightKey = await fetch(`${app.url}/v1/chains`, { headers: { ...headers, 'x-api-key': keys.acme } })
+    expect(rightKey.headers.get('ratelimit-limit')).toBe('3')
+  })
+
+  it('an x-api-key alone names its app (spanDEX sends no x-app-id); it wins over a different x-app-id', async () => {
+    const app = await start()
+    const alone = await (await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-api-key': keys.acme } })).json()
+    expect(alone.appId).toBe('acme-issued-7f3c')
+    expect(alone.fees).toHaveLength(1)
+    const mixed = await (await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-api-key': keys.acme, 'x-app-id': 'beta-issued-91d2' } })).json()
+    expect(mixed.appId).toBe('acme-issued-7f3c')
+  })
+
+  it('an issued app bound to origins: its pages are the app, and each address still has its own budget', async () => {
+    const app = await start({ trustProxy: true, rateLimits: { ...limits, selfChosen: { limit: 2, windowSeconds: 60 } } })
+    const from = (address: string, origin: string) => ({ 'x-forwarded-for': address, origin, 'x-app-id': 'web-issued-5e2a' })
+    const page = await fetch(`${app.url}/v1/chains`, { headers: from('198.51.100.7', 'https://wallet.example') })
+    expect(page.status).toBe(200)
+    expect(app.logs.at(-1)).toMatchObject({ appIdKind: 'issued', authenticatedBy: 'origin' })
+    // Another origin is not the app.
+    await fetch(`${app.url}/v1/chains`, { headers: from('198.51.100.8', 'https://evil.example') })
+    expect(app.logs.at(-1)).toMatchObject({ appIdKind: 'self-chosen' })
+    // One address (origin forged or not) gets at most its self-chosen budget (2) of the app's quota.
+    expect(await statuses(app, 2, () => from('198.51.100.7', 'https://wallet.example'))).toEqual([200, 429])
+    // The app's own limit (5, of which 3 are spent) holds across addresses.
+    expect(await statuses(app, 3, (i) => from(`203.0.113.${i + 1}`, 'https://wallet.example'))).toEqual([200, 200, 429])
   })
 
   it('an issued id gets its own limit, counted per id across client addresses', async () => {
     const app = await start({ trustProxy: true })
-    const from = (address: string, appId?: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}`, ...(appId ? { 'x-app-id': appId } : {}) })
+    const from = (address: string, apiKey?: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}`, ...(apiKey ? { 'x-api-key': apiKey } : {}) })
     // Acme: 3 per window, whichever address the requests come from.
-    const acme = await statuses(app, 4, (i) => from(`198.51.100.${i + 1}`, 'acme-issued-7f3c'))
+    const acme = await statuses(app, 4, (i) => from(`198.51.100.${i + 1}`, keys.acme))
     expect(acme).toEqual([200, 200, 200, 429])
-    // Beta has no limit of its own: the issued default (6).
-    expect(await statuses(app, 7, () => from('198.51.100.1', 'beta-issued-91d2'))).toEqual([200, 200, 200, 200, 200, 200, 429])
+    // Beta (its key stored as a digest) has no limit of its own: the issued default (6).
+    expect(await statuses(app, 7, () => from('198.51.100.1', keys.beta))).toEqual([200, 200, 200, 200, 200, 200, 429])
     // Anonymous callers count per address (the rightmost x-forwarded-for entry, one trusted hop).
     expect(await statuses(app, 3, () => from('203.0.113.1'))).toEqual([200, 200, 429])
     expect(await statuses(app, 1, () => from('203.0.113.2'))).toEqual([200])
@@ -100,7 +155,7 @@ describe('limits by caller kind', () => {
 
   it('logs and meters the caller kind', async () => {
     const app = await start()
-    await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'acme-issued-7f3c' } })
+    await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'acme-issued-7f3c', 'x-api-key': keys.acme } })
     await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'someone' } })
     await fetch(`${app.url}/v1/chains`)
     const lines = app.logs.filter((entry) => entry.msg === 'request')
@@ -121,7 +176,7 @@ describe('issued app fees', () => {
 
   it("an issued id's default integrator fee shows in the quote's fees", async () => {
     const app = await start()
-    const response = await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-app-id': 'acme-issued-7f3c' } })
+    const response = await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-app-id': 'acme-issued-7f3c', 'x-api-key': keys.acme } })
     const quote = await response.json()
     expect(response.status).toBe(200)
     expect(quote.appId).toBe('acme-issued-7f3c')
@@ -137,7 +192,7 @@ describe('issued app fees', () => {
   it('a fee the request sets replaces the app default', async () => {
     const app = await start()
     const own = '0x00000000000000000000000000000000000fee99'
-    const response = await fetch(`${app.url}${wethToUsdc}&feeBps=10&feeRecipient=${own}`, { headers: { 'x-app-id': 'acme-issued-7f3c' } })
+    const response = await fetch(`${app.url}${wethToUsdc}&feeBps=10&feeRecipient=${own}`, { headers: { 'x-api-key': keys.acme } })
     const quote = await response.json()
     expect(quote.fees).toHaveLength(1)
     expect(quote.fees[0].recipient).toBe(own)
@@ -150,25 +205,28 @@ describe('issued app fees', () => {
     const inQuery = await (await fetch(`${app.url}${wethToUsdc}&x-app-id=acme-issued-7f3c`)).json()
     expect(inQuery.fees).toEqual([])
     expect(inQuery.appId).toBeNull()
+    const withoutKey = await (await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-app-id': 'acme-issued-7f3c' } })).json()
+    expect(withoutKey.appId).toBe('acme-issued-7f3c')
+    expect(withoutKey.fees).toEqual([])
   })
 
   it("an issued id's service fee goes to the chain's configured treasury", async () => {
     const app = await start({ treasuries: { [base.chainId]: treasury } })
-    const quote = await (await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-app-id': 'gamma-issued-04aa' } })).json()
+    const quote = await (await fetch(`${app.url}${wethToUsdc}`, { headers: { 'x-api-key': keys.gamma } })).json()
     const gross = BigInt(quote.route.amountOut)
     // 2.5 bps = 2,500 / 1e7 (weft's fee rates are in units of 1e-7).
     expect(quote.fees).toEqual([{ token: base.USDC, amount: ((gross * 2_500n) / 10_000_000n).toString(), recipient: treasury }])
     // Without a treasury there is no service fee.
     const plain = await start()
-    expect((await (await fetch(`${plain.url}${wethToUsdc}`, { headers: { 'x-app-id': 'gamma-issued-04aa' } })).json()).fees).toEqual([])
+    expect((await (await fetch(`${plain.url}${wethToUsdc}`, { headers: { 'x-api-key': keys.gamma } })).json()).fees).toEqual([])
   })
 
   it('setApps issues a new id at run time', async () => {
     const app = await start()
     const before = await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'delta-new' } })
     expect(before.headers.get('ratelimit-limit')).toBe('4')
-    app.setApps({ ...apps, 'delta-new': { rateLimit: { limit: 40, windowSeconds: 60 } } })
-    const after = await fetch(`${app.url}/v1/chains`, { headers: { 'x-app-id': 'delta-new' } })
+    app.setApps({ ...apps, 'delta-new': { rateLimit: { limit: 40, windowSeconds: 60 }, apiKeys: ['delta-secret-5c8e01f2a9'] } })
+    const after = await fetch(`${app.url}/v1/chains`, { headers: { 'x-api-key': 'delta-secret-5c8e01f2a9' } })
     expect(after.headers.get('ratelimit-limit')).toBe('40')
     expect(() => app.setApps({ 'bad\u0001id': {} })).toThrow(/Invalid server config: apps\["bad\\u0001id"\] is not a valid app id/)
   })

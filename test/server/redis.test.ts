@@ -28,7 +28,8 @@ const limits = {
   selfChosen: { limit: 3, windowSeconds: 60 },
   issued: { limit: 5, windowSeconds: 60 },
 }
-const apps = { 'shared-app-5b1e': { rateLimit: { limit: 3, windowSeconds: 60 } } }
+const sharedKey = 'shared-app-secret-0c7d2e'
+const apps = { 'shared-app-5b1e': { rateLimit: { limit: 3, windowSeconds: 60 }, apiKeys: [sharedKey] } }
 
 /** Two instances behind an imaginary load balancer: one Redis, one key prefix. */
 async function startPair(keyPrefix: string): Promise<[TestServer, TestServer]> {
@@ -88,7 +89,7 @@ describe('two server instances sharing one Redis', () => {
   it('hold an issued id to its limit across both', async () => {
     const [a, b] = await startPair('pair1:')
     try {
-      const headers = { 'x-app-id': 'shared-app-5b1e' }
+      const headers = { 'x-app-id': 'shared-app-5b1e', 'x-api-key': sharedKey }
       const seen: number[] = []
       for (const app of [a, b, a, b]) seen.push((await fetch(`${app.url}/v1/chains`, { headers })).status)
       expect(seen).toEqual([200, 200, 200, 429])
@@ -111,9 +112,11 @@ describe('two server instances sharing one Redis', () => {
       const anonymous: number[] = []
       for (const app of [a, b, a]) anonymous.push((await fetch(`${app.url}${path}`)).status)
       expect(anonymous).toEqual([200, 200, 429])
+      // One counter per address across both instances: the self-chosen limit (3) is already reached.
       const selfChosen: number[] = []
-      for (const [i, app] of [b, a, b, a].entries()) selfChosen.push((await fetch(`${app.url}${path}`, { headers: { 'x-app-id': `bot-${i}` } })).status)
-      expect(selfChosen).toEqual([200, 200, 200, 429])
+      for (const [i, app] of [b, a].entries()) selfChosen.push((await fetch(`${app.url}${path}`, { headers: { 'x-app-id': `bot-${i}` } })).status)
+      expect(selfChosen).toEqual([429, 429])
+      expect(await raw.get('pair2:address:127.0.0.1')).toBe('5')
     } finally {
       await Promise.all([a.close(), b.close()])
     }

@@ -279,11 +279,13 @@ describe('CORS', () => {
     expect(exposed).toEqual(expect.arrayContaining(['x-trace-id', 'ratelimit-remaining', 'retry-after']))
   })
 
-  it('answers the preflight with the allowed method and the x-app-id header, without counting it', async () => {
+  it('answers the preflight with the allowed method and the headers real clients send, without counting it', async () => {
     const response = await fetch(`${app.url}/v1/quote`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://wallet.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-app-id' },
+      headers: { origin: 'https://wallet.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key,x-app-id,content-type' },
     })
+    // spanDEX (Fabric) sends x-api-key; weft's own clients x-app-id.
+    expect(response.headers.get('access-control-allow-headers')?.split(', ')).toEqual(expect.arrayContaining(['x-api-key', 'x-app-id', 'content-type', 'accept']))
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-allow-methods')).toContain('GET')
