@@ -34,7 +34,7 @@ describe('buildPoolCached', () => {
   it('a second quote on the same snapshot builds no pool, and quotes the same as fresh pools', async () => {
     const counter = { builds: 0 }
     const families = countingFamilies(counter)
-    const source = createSnapshotSource(defaultSnapshot as Snapshot)
+    const source = createSnapshotSource(defaultSnapshot)
     const first = await getQuote(intent, source, { id, families })
     const afterFirst = counter.builds
     expect(afterFirst).toBeGreaterThan(10)
@@ -44,7 +44,7 @@ describe('buildPoolCached', () => {
     await getQuote({ ...intent, sellToken: WETH, buyToken: USDC, sellAmount: 10n ** 18n }, source, { id, families })
     expect(counter.builds).toBe(afterFirst)
     // Fresh state objects (a deep copy of the snapshot) are built afresh and quote the same.
-    const fresh = await getQuote(intent, createSnapshotSource(structuredClone(defaultSnapshot) as Snapshot), { id, families })
+    const fresh = await getQuote(intent, createSnapshotSource(structuredClone(defaultSnapshot) as readonly Snapshot[]), { id, families })
     expect(counter.builds).toBe(2 * afterFirst)
     expect(JSON.stringify(second)).toBe(JSON.stringify(first))
     expect(JSON.stringify(fresh)).toBe(JSON.stringify(first))
