@@ -1,9 +1,10 @@
+import type { Address } from 'viem'
+import type { Pool } from '../protocols/types.js'
+import { BOUND_SLACK } from './allPoolsBound.js'
 import { type Curve, getCurve } from './curves.js'
 import type { Edge, RouteGraph } from './routeGraph.js'
 import { solveFlow } from './splitSolver.js'
-
-/** Relative slack for float rounding in the curve models (far below any gap worth reporting). */
-const FLOAT_SLACK = 1e-12
+import type { Plan } from './types.js'
 
 /**
  * An upper bound on the output any route over the candidate pairs can reach
@@ -42,5 +43,50 @@ export function upperBound(graph: RouteGraph, prices: Float64Array, amountIn: nu
       }
   const relaxation: RouteGraph = { ...graph, edges }
   const flow = solveFlow(relaxation, edges.map(() => true), amountIn, prices)
-  return { bound: flow.dual * (1 + FLOAT_SLACK), pools: covered.size, iterations: flow.iterations }
+  return { bound: flow.dual * (1 + BOUND_SLACK), pools: covered.size, iterations: flow.iterations }
+}
+
+/**
+ * The candidate graph widened to name every token path the plan takes (a
+ * single path through a token beyond the candidates, chosen as the floor), so
+ * the certificate's bound covers the plan it certifies: new tokens priced from
+ * `fallback` (else 1), their pools taken from `pools`. The graph itself when
+ * the plan stays within it.
+ *
+ * @example
+ * const widened = coverPlan(graph, plan, pools, flow.prices, allPools.prices)
+ * upperBound(widened.graph, widened.prices, 1e18)
+ */
+export function coverPlan(
+  graph: RouteGraph,
+  plan: Plan,
+  pools: readonly Pool[],
+  prices: Float64Array,
+  fallback: ReadonlyMap<Address, number>,
+): { graph: RouteGraph; prices: Float64Array } {
+  const tokens = [...graph.tokens]
+  const index = new Map(tokens.map((t, i) => [t, i]))
+  const named = new Set(graph.tokenPaths.map((p) => p.join()))
+  const tokenPaths = [...graph.tokenPaths]
+  for (const { path } of plan.paths) {
+    const indices = [path[0]!.tokenIn, ...path.map((h) => h.tokenOut)].map((t) => {
+      let i = index.get(t)
+      if (i === undefined) index.set(t, (i = tokens.push(t) - 1))
+      return i
+    })
+    if (named.has(indices.join())) continue
+    named.add(indices.join())
+    tokenPaths.push(indices)
+  }
+  if (tokenPaths.length === graph.tokenPaths.length) return { graph, prices }
+  const widened = new Float64Array(tokens.length)
+  widened.set(prices)
+  const spot = [...graph.spot]
+  for (let i = graph.tokens.length; i < tokens.length; i++) {
+    const p = fallback.get(tokens[i]!)
+    widened[i] = p !== undefined && p > 0 && Number.isFinite(p) ? p : 1
+    spot.push(widened[i]!)
+  }
+  const graphPools = tokens.length > graph.tokens.length ? pools.filter((pool) => pool.tokens.filter((t) => index.has(t)).length >= 2) : graph.pools
+  return { graph: { ...graph, tokens, tokenPaths, pools: graphPools, spot }, prices: widened }
 }

@@ -1,7 +1,9 @@
-import { upperBound } from './certificate.js'
+import { allPoolsBound } from './allPoolsBound.js'
+import { coverPlan, upperBound } from './certificate.js'
 import type { RatePoint } from './curves.js'
 import { findPaths } from './findPaths.js'
-import { type RouteGraph, buildRouteGraph } from './routeGraph.js'
+import { findSinglePaths } from './findSinglePaths.js'
+import { DEFAULT_MAX_HOPS, type RouteGraph, SINK, buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import type { Path, Plan, RouteParameters } from './types.js'
@@ -52,7 +54,7 @@ export type PreparedRoute = {
  * const plan = router.route(10n ** 18n)
  */
 export function prepareRoute(parameters: RouteParameters, scale: number | { amountOut: number }): PreparedRoute {
-  const { pools, tokenIn, tokenOut, connectors, maxHops = 3 } = parameters
+  const { pools, tokenIn, tokenOut, connectors, maxHops = DEFAULT_MAX_HOPS } = parameters
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors, maxHops }, scale)
   const all = graph.edges.map(() => true)
@@ -71,10 +73,21 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     return decompose(graph, flow, amountIn) ? { output: flow.dual, inputPrice: flow.prices[1]! } : undefined
   }
 
+  // The best single paths through any token of the source (the floor every route is held to).
+  const singlesAnywhere = (amountIn: bigint) =>
+    findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops).map((path) => simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost }))
+  const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
+
   const route = (amountIn: bigint): Plan | undefined => {
-    if (amountIn <= 0n || graph.edges.length === 0) return undefined
+    if (amountIn <= 0n) return undefined
     const amount = Number(amountIn)
     if (!Number.isFinite(amount)) return undefined
+    if (graph.edges.length === 0) {
+      // No candidate path: the best single path through any token, if one fills.
+      let single: Plan | undefined
+      for (const plan of singlesAnywhere(amountIn)) if (plan && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
+      return single
+    }
     let iterations = 0
     const full = solveFlow(graph, all, amount)
     iterations += full.iterations
@@ -169,7 +182,6 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     }
 
     // Exact plans: the split, and the best single paths (the floor the split can never fall below).
-    const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
     let chosen: Plan | undefined
     let chosenValue = -Infinity
     const consider = (plan: Plan | undefined) => {
@@ -187,22 +199,36 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (split) consider(split.plan)
     for (const single of bestSinglePaths(graph, pairEdges, amount, gasCost)) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost))
+    // The floor, checked before returning: never below the best single path through any token.
+    const floor = singlesAnywhere(amountIn)
+    for (const single of floor) consider(single)
     if (!chosen) return undefined
+    // `consider` keeps the best by value; checked again here so no later change can break the promise.
+    for (const single of floor) if (single && single.amountIn === amountIn && single.amountOut > 0n && value(single) > value(chosen)) chosen = single
 
     const plan: Plan = chosen
-    const certified = upperBound(graph, full.prices, amount)
+    const known = new Map(graph.tokens.map((t, i) => [t, full.prices[i]!]))
+    const everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, known)
+    // The candidates named: the graph's, and any token path of the plan beyond them.
+    const covering = coverPlan(graph, plan, pools, full.prices, everywhere.prices)
+    const certified = upperBound(covering.graph, covering.prices, amount)
     iterations += certified.iterations
     const bound = certified.bound
     if (Number.isFinite(bound) && bound > 0) {
       const out = Number(plan.amountOut)
+      const gap = (upper: number) => ((upper - out) / upper) * 10_000
+      const allBound = Number.isFinite(everywhere.bound) && everywhere.bound > 0 ? everywhere.bound : Infinity
       plan.certificate = {
         upperBound: BigInt(Math.ceil(bound)),
-        gapBps: ((bound - out) / bound) * 10_000,
+        gapBps: gap(bound),
         candidatePools: certified.pools,
         candidateEdges: graph.edges.length,
-        candidatePaths: graph.tokenPaths.length,
+        candidatePaths: covering.graph.tokenPaths.length,
         pathsUsed: plan.paths.length,
         iterations,
+        allPoolsUpperBound: allBound < Infinity ? BigInt(Math.ceil(allBound)) : undefined,
+        allPoolsGapBps: allBound < Infinity ? gap(allBound) : undefined,
+        allPools: everywhere.pools,
       }
     }
     return plan
@@ -323,9 +349,12 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
   const paths: { edges: number[]; share: number }[] = []
   const leaving: number[][] = tokens.map(() => [])
   for (const e of support) leaving[edges[e]!.from]!.push(e)
-  const outOf = (token: number) => {
+  // A path keeps to maxHops: from a token with `hopsLeft`, only edges to tokens that reach the
+  // output over the support within the hops that remain.
+  const toSink = hopsToSink(graph, support)
+  const outOf = (token: number, hopsLeft: number) => {
     let best = -1
-    for (const e of leaving[token]!) if (left[e]! > 0 && (best < 0 || left[e]! > left[best]!)) best = e
+    for (const e of leaving[token]!) if (left[e]! > 0 && toSink[edges[e]!.to]! <= hopsLeft - 1 && (best < 0 || left[e]! > left[best]!)) best = e
     return best
   }
   for (let guard = 0; guard <= support.length; guard++) {
@@ -335,7 +364,7 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
     let gain = 1
     let bottleneck = Infinity
     while (token !== 0) {
-      const e = outOf(token)
+      const e = outOf(token, graph.maxHops - trail.length)
       if (e < 0 || trail.length > tokens.length) break
       trail.push(e)
       ratio.push(gain)
@@ -365,6 +394,25 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
   let gas = 0
   for (const e of used) gas += edges[e]!.curve.gas(edgeInputs[e]!)
   return { paths: kept, output, gas, used }
+}
+
+/** Fewest support edges from each token to the output token (tokens.length when it cannot reach it). */
+function hopsToSink(graph: RouteGraph, support: readonly number[]): Int32Array {
+  const { edges, tokens } = graph
+  const hops = new Int32Array(tokens.length).fill(tokens.length)
+  hops[SINK] = 0
+  for (let round = 0; round < tokens.length; round++) {
+    let changed = false
+    for (const e of support) {
+      const through = hops[edges[e]!.to]! + 1
+      if (through < hops[edges[e]!.from]!) {
+        hops[edges[e]!.from] = through
+        changed = true
+      }
+    }
+    if (!changed) break
+  }
+  return hops
 }
 
 /**

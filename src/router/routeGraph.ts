@@ -4,9 +4,16 @@ import { type Curve, type RatePoint, getCurve } from './curves.js'
 import { solveFlow } from './splitSolver.js'
 import type { Hop } from './types.js'
 
+/** Index of the output token in a route graph's tokens (the flow's sink; its price is 1). */
+export const SINK = 0
+/** Index of the input token in a route graph's tokens (the flow's source). */
+export const SOURCE = 1
+/** Longest path, in hops, when the caller does not say. */
+export const DEFAULT_MAX_HOPS = 4
+
 /** One pool traded in one direction, between two of the graph's tokens. */
 export type Edge = {
-  /** Token indices (0 is the output token, 1 the input token). */
+  /** Token indices (SINK is the output token, SOURCE the input token). */
   from: number
   to: number
   hop: Hop
@@ -27,6 +34,8 @@ export type RouteGraph = {
   pools: Pool[]
   /** Zero-size value of each token in raw output units (products of fee-free mid prices). */
   spot: number[]
+  /** Longest path, in hops: every path of a route over the graph keeps to it. */
+  maxHops: number
 }
 
 /**
@@ -214,7 +223,7 @@ function assembleGraph(market: Market, trade: Trade, connectors: readonly Addres
   }
   const tokenSet = new Set(tokens)
   const graphPools = pools.filter((pool) => pool.tokens.filter((t) => tokenSet.has(t)).length >= 2)
-  return { graph: { tokens, edges, tokenPaths, pools: graphPools, spot: tokens.map((t) => value.get(t) ?? 0) }, amountIn, tradeValue }
+  return { graph: { tokens, edges, tokenPaths, pools: graphPools, spot: tokens.map((t) => value.get(t) ?? 0), maxHops }, amountIn, tradeValue }
 }
 
 /**

@@ -64,6 +64,16 @@ export type RouteCertificate = {
   pathsUsed: number
   /** Solver iterations (root-find and Newton steps, over every re-solve). */
   iterations: number
+  /**
+   * Upper bound on the gas-free output of any route of at most maxHops through ALL pools the
+   * source gave (any token an intermediate), raw output units; undefined when it could not be
+   * formed. Against `upperBound` it shows what restricting the candidates may cost.
+   */
+  allPoolsUpperBound?: bigint
+  /** (allPoolsUpperBound − amountOut) / allPoolsUpperBound, in bps. */
+  allPoolsGapBps?: number
+  /** Pools the all-pools bound covers (every pool a path of at most maxHops can use). */
+  allPools?: number
 }
 
 /** What the router needs beyond the pools. */
@@ -73,7 +83,7 @@ export type RouteParameters = {
   tokenOut: Address
   /** Tokens paths may pass through (lowercase). */
   connectors: readonly Address[]
-  /** Longest path, in hops (default 3). */
+  /** Longest path, in hops (default 4), for every path of a route, flows included. */
   maxHops?: number
   /**
    * Value of one unit of gas in raw output-token units (gas price x the

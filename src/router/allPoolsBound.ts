@@ -1,0 +1,171 @@
+import type { Address } from 'viem'
+import type { Pool } from '../protocols/types.js'
+import { type Curve, type RatePoint, getCurve } from './curves.js'
+
+/**
+ * Relative slack on every bound the router reports: the curve models are the
+ * pools' ideal (unrounded) curves, at or above their exact outputs, up to float
+ * rounding (≲1e-12 relative, measured on random V3 pools); the slack makes the
+ * reported figure a true upper bound (≈1e-5 bp, far below any gap worth reporting).
+ */
+export const BOUND_SLACK = 1e-9
+
+/** Bisection steps of one token's price (to ~1e-9 in log-price). */
+const PRICE_STEPS = 48
+/** How far (in log-price) a token's price may move from where it starts. */
+const PRICE_RANGE = 60
+/** Rounds of coordinate descent over the token prices. */
+const ROUNDS = 3
+
+/** A pool direction in the all-pools relaxation: token indices (prices) and its curve. */
+type BoundEdge = { from: number; to: number; curve: Curve }
+
+/**
+ * An upper bound on the gas-free output of ANY route of at most `maxHops`
+ * through every pool the source gave (any split, any token as an
+ * intermediate): the dual of the convex routing problem over every pool
+ * direction a ≤ maxHops path can use (a token counts when its fewest hops
+ * from the input plus to the output fit), at token prices started from
+ * `prices` (raw output units per raw unit; the route graph's solution, the
+ * rest from the pools' mid prices) and lowered token by token (each price
+ * where what its pools bring in balances what they take out). Any positive
+ * prices give a valid bound (weak duality); BOUND_SLACK covers float rounding.
+ * Compared with the candidate bound it shows what restricting the candidate
+ * tokens may cost. Also returns the pools it covers and the prices it ended at.
+ *
+ * @example
+ * const { bound, pools: covered } = allPoolsBound(pools, weth, usdc, 1e18, 4, new Map([[usdc, 1], [weth, 3e-9]]))
+ */
+export function allPoolsBound(
+  pools: readonly Pool[],
+  tokenIn: Address,
+  tokenOut: Address,
+  amountIn: number,
+  maxHops: number,
+  prices: ReadonlyMap<Address, number>,
+): { bound: number; pools: number; prices: Map<Address, number> } {
+  // Fewest hops from the input (never through the output) and to the output (never through the input).
+  const neighbours = new Map<Address, Set<Address>>()
+  for (const pool of pools)
+    for (const a of pool.tokens) {
+      let set = neighbours.get(a)
+      if (!set) neighbours.set(a, (set = new Set()))
+      for (const b of pool.tokens) if (a !== b) set.add(b)
+    }
+  const distances = (start: Address, barrier: Address) => {
+    const hops = new Map<Address, number>([[start, 0]])
+    let frontier = [start]
+    for (let k = 1; k <= maxHops && frontier.length > 0; k++) {
+      const next: Address[] = []
+      for (const a of frontier) {
+        if (a === barrier) continue
+        for (const b of neighbours.get(a) ?? []) {
+          if (hops.has(b)) continue
+          hops.set(b, k)
+          next.push(b)
+        }
+      }
+      frontier = next
+    }
+    return hops
+  }
+  const fromIn = distances(tokenIn, tokenOut)
+  const toOut = distances(tokenOut, tokenIn)
+  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map() }
+
+  // Token indices: 0 the output, 1 the input, then the rest in scope.
+  const tokens: Address[] = [tokenOut, tokenIn]
+  const index = new Map<Address, number>([
+    [tokenOut, 0],
+    [tokenIn, 1],
+  ])
+  for (const [t, d] of fromIn) if (!index.has(t) && d + (toOut.get(t) ?? Infinity) <= maxHops) index.set(t, tokens.push(t) - 1)
+
+  // Mid-price values for tokens the caller did not price: outwards from the output token.
+  const nu = new Float64Array(tokens.length)
+  nu[0] = 1
+  tokens.forEach((t, i) => {
+    const p = prices.get(t)
+    if (i > 0 && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
+  })
+  const covered = new Set<string>()
+  const edges: BoundEdge[] = []
+  const scaleIn = amountIn * (nu[1]! > 0 ? nu[1]! : 1)
+  for (const pool of pools)
+    for (const a of pool.tokens)
+      for (const b of pool.tokens) {
+        const i = index.get(a)
+        const j = index.get(b)
+        if (a === b || i === undefined || j === undefined || a === tokenOut || b === tokenIn) continue
+        if (fromIn.get(a)! + 1 + toOut.get(b)! > maxHops) continue
+        covered.add(pool.key)
+        edges.push({ from: i, to: j, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
+      }
+  for (let round = 0; round <= maxHops + 1; round++) {
+    let changed = false
+    for (const pool of pools) {
+      const m = pool.tokens.length
+      for (let x = 0; x < m; x++)
+        for (let y = 0; y < m; y++) {
+          const i = index.get(pool.tokens[x]!)
+          const j = index.get(pool.tokens[y]!)
+          if (x === y || i === undefined || j === undefined || nu[i]! > 0 || !(nu[j]! > 0)) continue
+          const mid = pool.spotPrice(pool.tokens[x]!, pool.tokens[y]!)
+          if (Number.isFinite(mid) && mid > 0) {
+            nu[i] = mid * nu[j]!
+            changed = true
+          }
+        }
+    }
+    if (!changed) break
+  }
+  for (let i = 1; i < tokens.length; i++) if (!(nu[i]! > 0)) nu[i] = 1
+
+  // Edges by token, and coordinate descent on each token's price.
+  const touching: number[][] = tokens.map(() => [])
+  edges.forEach((edge, e) => {
+    touching[edge.from]!.push(e)
+    touching[edge.to]!.push(e)
+  })
+  const point: RatePoint = { input: 0, output: 0, slope: 0 }
+  // What the token's edges bring in less what they take out at price `price` (plus the trade's input for the input token).
+  const balance = (k: number, price: number): number => {
+    let net = k === 1 ? amountIn : 0
+    for (const e of touching[k]!) {
+      const edge = edges[e]!
+      const a = edge.from === k ? price : nu[edge.from]!
+      const b = edge.to === k ? price : nu[edge.to]!
+      edge.curve.atRate(a / b, point)
+      if (!(point.input > 0)) continue
+      if (edge.to === k) net += point.output
+      if (edge.from === k) net -= point.input
+    }
+    return net
+  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (let k = 1; k < tokens.length; k++) {
+      if (touching[k]!.length === 0) continue
+      // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0.
+      // Bracketed within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
+      const start = Math.log(nu[k]!)
+      let lo = start - 1
+      let hi = start + 1
+      for (let width = 2; lo > start - PRICE_RANGE && balance(k, Math.exp(lo)) > 0; width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
+      for (let width = 2; hi < start + PRICE_RANGE && balance(k, Math.exp(hi)) < 0; width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
+      for (let i = 0; i < PRICE_STEPS; i++) {
+        const middle = (lo + hi) / 2
+        if (balance(k, Math.exp(middle)) > 0) hi = middle
+        else lo = middle
+      }
+      nu[k] = Math.exp(hi)
+    }
+
+  let dual = nu[1]! * amountIn
+  for (const edge of edges) {
+    const a = nu[edge.from]!
+    const b = nu[edge.to]!
+    edge.curve.atRate(a / b, point)
+    if (point.input > 0) dual += b * point.output - a * point.input
+  }
+  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])) }
+}

@@ -1,0 +1,76 @@
+import type { Address } from 'viem'
+import type { Pool } from '../protocols/types.js'
+import { type Curve, getCurve } from './curves.js'
+import type { Hop, Path } from './types.js'
+
+/** A token reached after some hops: what it holds there and the hop that brought it (and from where). */
+type Reached = { amount: number; hop: Hop | undefined; from: Reached | undefined }
+
+/**
+ * The best single path of each length up to `maxHops` through ANY token the
+ * pools hold (not only the route graph's candidates), in the float model: a
+ * layered search where layer k keeps, per token, the most any k-hop walk from
+ * the input can hold there. Every curve increases with its input, so the best
+ * walk to a token extends the best walk to the token before it; walks that
+ * reuse a pool or revisit a token are dropped at the end. Gas is not weighed
+ * (the caller simulates the few paths returned and compares them net of gas).
+ * This is the floor every route is checked against, and the route of last
+ * resort when the candidate graph cannot fill the amount.
+ *
+ * @example
+ * const paths = findSinglePaths(pools, weth, pepe, 1e18, 4) // up to one path per length, the best first
+ */
+export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: number, maxHops: number): Path[] {
+  if (!(amountIn > 0) || !Number.isFinite(amountIn) || maxHops < 1) return []
+  const neighbours = new Map<Address, { pool: Pool; to: Address }[]>()
+  for (const pool of pools)
+    for (const a of pool.tokens)
+      for (const b of pool.tokens) {
+        if (a === b || a === tokenOut || b === tokenIn) continue
+        let list = neighbours.get(a)
+        if (!list) neighbours.set(a, (list = []))
+        list.push({ pool, to: b })
+      }
+  // Hops from each token to the output (over any pool): tokens that cannot reach it in the hops
+  // left are not expanded.
+  const toOutput = new Map<Address, number>([[tokenOut, 0]])
+  for (let k = 1; k < maxHops; k++)
+    for (const [a, list] of neighbours) {
+      if (toOutput.has(a)) continue
+      if (list.some(({ to }) => toOutput.get(to) === k - 1)) toOutput.set(a, k)
+    }
+  const curves = new Map<string, Curve>()
+  const curveOf = (pool: Pool, a: Address, b: Address, scale: number) => {
+    const key = `${pool.key}:${a}>${b}`
+    let curve = curves.get(key)
+    if (!curve) curves.set(key, (curve = getCurve(pool, a, b, scale)))
+    return curve
+  }
+  let layer = new Map<Address, Reached>([[tokenIn, { amount: amountIn, hop: undefined, from: undefined }]])
+  const found: { path: Path; amount: number }[] = []
+  for (let k = 1; k <= maxHops && layer.size > 0; k++) {
+    const next = new Map<Address, Reached>()
+    for (const [token, reached] of layer) {
+      if (token === tokenOut) continue
+      for (const { pool, to } of neighbours.get(token) ?? []) {
+        const hopsLeft = toOutput.get(to)
+        if (hopsLeft === undefined || hopsLeft > maxHops - k) continue
+        const curve = curveOf(pool, token, to, reached.amount)
+        if (!curve.covers(reached.amount)) continue
+        const amount = curve.amountOut(reached.amount)
+        if (!(amount > (next.get(to)?.amount ?? 0))) continue
+        next.set(to, { amount, hop: { pool, tokenIn: token, tokenOut: to }, from: reached })
+      }
+    }
+    const end = next.get(tokenOut)
+    if (end) {
+      const hops: Hop[] = []
+      for (let at: Reached | undefined = end; at?.hop; at = at.from) hops.unshift(at.hop)
+      const tokens = new Set([tokenIn, ...hops.map((h) => h.tokenOut)])
+      const poolKeys = new Set(hops.map((h) => h.pool.key))
+      if (tokens.size === hops.length + 1 && poolKeys.size === hops.length) found.push({ path: hops, amount: end.amount })
+    }
+    layer = next
+  }
+  return found.sort((a, b) => b.amount - a.amount).map((f) => f.path)
+}
