@@ -13,8 +13,8 @@ import {
 export type DeployExecutorParameters = {
   /** Signs and sends the deployment; needs an account. */
   walletClient: WalletClient
-  /** Reads code and receipts; must be connected to the chain `chain` describes. */
-  publicClient: PublicClient
+  /** Reads code and receipts; must be connected to the chain `chain` describes (any viem chain, OP-stack ones included). */
+  publicClient: PublicClient<import('viem').Transport, any>
   /** The config the executor is built for (wrapped native token, dex table). */
   chain: ChainConfig
   /** Gas limit of the deployment transaction. Default: the node's estimate plus 25%. */
@@ -70,7 +70,7 @@ export async function deployExecutor({
   return address
 }
 
-async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
+async function hasCode(client: PublicClient<import('viem').Transport, any>, address: Address): Promise<boolean> {
   const code = await client.getCode({ address })
   return code !== undefined && code !== '0x'
 }
