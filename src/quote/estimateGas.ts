@@ -26,8 +26,12 @@ export const TOKEN_TRANSFER_FUNDED_GAS = 7_000n
 export const NATIVE_TRANSFER_FRESH_GAS = 31_700n
 /** Sending native to an existing account. */
 export const NATIVE_TRANSFER_FUNDED_GAS = 5_100n
-/** Head-room on the modelled execution gas, in percent. */
-export const ESTIMATE_MARGIN_PERCENT = 106n
+/**
+ * Head-room on the modelled execution gas, in percent. 106 as fitted; 108 since the executor
+ * measures every step's output (two balanceOf calls per step, about 2-3% of a step's gas), which
+ * the per-step figures of the fit do not include yet.
+ */
+export const ESTIMATE_MARGIN_PERCENT = 108n
 
 /**
  * Intrinsic gas of a transaction with this calldata: 21000, plus 4 per zero
