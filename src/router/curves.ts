@@ -109,16 +109,19 @@ class ConcentratedCurve implements Curve {
   private readonly gamma: number
   /** +1 when r is the sqrt price (input token0), −1 when it is its inverse. */
   private readonly sign: number
-  // Range k runs from r = bounds[k] down to bounds[k + 1] with liquidity ranges[k] (> 0);
-  // netIn/out[k] are the cumulative net input and output at bounds[k]; crossed[k] counts the
-  // initialized ticks crossed before range k starts.
-  private readonly bounds: number[]
+  // Range k runs from r = tops[k] down to bottoms[k] with liquidity ranges[k] (> 0); a gap (no
+  // liquidity) may lie between bottoms[k] and tops[k + 1]. netIn/out[k] are the cumulative net
+  // input and output before range k (netIn/out[ranges.length]: the whole curve so far); crossed[k]
+  // counts the initialized ticks crossed before range k starts.
+  private readonly tops: number[] = []
+  private readonly bottoms: number[] = []
   private readonly ranges: number[] = []
   private readonly netIn: number[] = [0]
   private readonly out: number[] = [0]
   private readonly crossed: number[] = []
-  /** The tick the last bound sits on (undefined while it is the current price, between ticks). */
-  private boundTick: number | undefined
+  /** Where the next range starts: r, and the tick it sits on (undefined at the current price, between ticks). */
+  private head: number
+  private headTick: number | undefined
   private ticksCrossed = 0
   private liquidity: bigint
   private next = 0
@@ -130,7 +133,7 @@ class ConcentratedCurve implements Curve {
     this.sign = model.zeroForOne ? 1 : -1
     const r0 = model.zeroForOne ? model.sqrtPrice : 1 / model.sqrtPrice
     this.rLimit = model.zeroForOne ? model.limitSqrtPrice : 1 / model.limitSqrtPrice
-    this.bounds = [r0]
+    this.head = r0
     this.liquidity = ConcentratedCurve.initialLiquidity(model)
     // Find the first tick the trade reaches: at or below the current tick going down, above it going up.
     const ticks = model.ticks
@@ -145,7 +148,7 @@ class ConcentratedCurve implements Curve {
     if (!(r0 > this.rLimit) || !(this.gamma > 0)) this.done = true
     // The first range with liquidity sets the zero-size rate (empty ranges before it are free).
     this.extend()
-    if (this.ranges.length > 0) this.rate0 = this.gamma * this.bounds[0]! * this.bounds[0]!
+    if (this.ranges.length > 0) this.rate0 = this.gamma * this.tops[0]! * this.tops[0]!
   }
 
   private static initialLiquidity(model: Extract<CurveModel, { kind: 'concentrated' }>): bigint {
@@ -160,15 +163,12 @@ class ConcentratedCurve implements Curve {
     return Math.exp(this.sign * tick * HALF_LN_TICK_BASE)
   }
 
-  /**
-   * Adds the next range with liquidity, crossing empty ones (moving the last bound down to their
-   * end); false when the curve has reached its end.
-   */
+  /** Adds the next range with liquidity, crossing empty ones; false when the curve has reached its end. */
   private extend(): boolean {
     const { zeroForOne, ticks } = this.model
     while (!this.done) {
-      const k = this.ranges.length
-      const start = this.bounds[k]!
+      const start = this.head
+      const startTick = this.headTick
       const tick = ticks[this.next]
       let end = tick === undefined ? this.rLimit : this.rAt(tick.index)
       const last = tick === undefined || end <= this.rLimit
@@ -180,33 +180,31 @@ class ConcentratedCurve implements Curve {
         if (this.liquidity < 0n) this.liquidity = 0n
         this.next += zeroForOne ? -1 : 1
       }
-      const endTick = last ? undefined : tick!.index
-      if (liquidity === 0n || !(start > end)) {
-        // Nothing to trade here: the price moves to the range's end for free.
-        this.bounds[k] = end
-        this.boundTick = endTick
-        if (!last) this.ticksCrossed++
-        continue
-      }
+      this.head = end
+      this.headTick = last ? undefined : tick!.index
+      const crossedBefore = this.ticksCrossed
+      if (!last) this.ticksCrossed++
+      // Nothing to trade here: the price moves to the range's end for free.
+      if (liquidity === 0n || !(start > end)) continue
       const l = Number(liquidity)
       // start − end and 1/end − 1/start from the exact tick distance when both ends are ticks.
       let drop: number
       let rise: number
-      if (this.boundTick !== undefined && endTick !== undefined) {
-        const distance = Math.abs(endTick - this.boundTick) * HALF_LN_TICK_BASE
+      if (startTick !== undefined && this.headTick !== undefined) {
+        const distance = Math.abs(this.headTick - startTick) * HALF_LN_TICK_BASE
         drop = -start * Math.expm1(-distance)
         rise = Math.expm1(distance) / start
       } else {
         drop = start - end
         rise = 1 / end - 1 / start
       }
+      const k = this.ranges.length
       this.ranges.push(l)
-      this.crossed.push(this.ticksCrossed)
-      this.bounds.push(end)
+      this.tops.push(start)
+      this.bottoms.push(end)
+      this.crossed.push(crossedBefore)
       this.netIn.push(this.netIn[k]! + l * rise)
       this.out.push(this.out[k]! + l * drop)
-      this.boundTick = endTick
-      if (!last) this.ticksCrossed++
       return true
     }
     return false
@@ -231,7 +229,7 @@ class ConcentratedCurve implements Curve {
     const k = this.rangeOfInput(n)
     if (k >= this.ranges.length) return this.out[k]!
     const l = this.ranges[k]!
-    const r = this.bounds[k]!
+    const r = this.tops[k]!
     const d = (n - this.netIn[k]!) / l
     // r_start − r for r = 1/(1/r_start + d), without cancellation.
     return this.out[k]! + (l * r * r * d) / (1 + r * d)
@@ -243,7 +241,7 @@ class ConcentratedCurve implements Curve {
     const k = this.rangeOfInput(n)
     if (k >= this.ranges.length) return 0
     const l = this.ranges[k]!
-    const start = this.bounds[k]!
+    const start = this.tops[k]!
     const r = 1 / (1 / start + (n - this.netIn[k]!) / l)
     return this.gamma * r * r
   }
@@ -254,25 +252,25 @@ class ConcentratedCurve implements Curve {
     into.slope = 0
     if (!(rate < this.rate0)) return into
     const target = Math.sqrt(rate / this.gamma)
-    while (this.bounds[this.bounds.length - 1]! > target && this.extend());
+    while (this.bottoms[this.bottoms.length - 1]! > target && this.extend());
     const n = this.ranges.length
-    if (this.bounds[n]! > target) {
+    if (this.bottoms[n - 1]! > target) {
       // Past the end: the whole curve.
       into.input = this.netIn[n]! / this.gamma
       into.output = this.out[n]!
       return into
     }
-    // The range k with bounds[k] >= target >= bounds[k + 1]; between ranges (an empty gap), the
-    // end of the one before.
+    // The first range ending at or below the target.
     let lo = 0
     let hi = n - 1
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (this.bounds[mid + 1]! > target) lo = mid + 1
+      if (this.bottoms[mid]! > target) lo = mid + 1
       else hi = mid
     }
-    const start = this.bounds[lo]!
-    if (start < target) {
+    const start = this.tops[lo]!
+    if (start <= target) {
+      // In the gap before range lo: everything before it.
       into.input = this.netIn[lo]! / this.gamma
       into.output = this.out[lo]!
       return into
@@ -293,7 +291,7 @@ class ConcentratedCurve implements Curve {
     if (gasPerWord > 0 && tickSpacing > 0 && k < this.ranges.length) {
       // Bitmap words the price moves across (each one more step of the swap loop).
       const l = this.ranges[k]!
-      const start = this.bounds[k]!
+      const start = this.tops[k]!
       const r = 1 / (1 / start + (n - this.netIn[k]!) / l)
       const reached = Math.floor((zeroForOne ? 1 : -1) * (Math.log(r) / HALF_LN_TICK_BASE))
       gas += gasPerWord * Math.abs(bitmapWord(reached, tickSpacing) - bitmapWord(tick, tickSpacing))

@@ -3,7 +3,7 @@ import { coverPlan, upperBound } from './certificate.js'
 import type { RatePoint } from './curves.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
-import { DEFAULT_MAX_HOPS, type RouteGraph, SINK, buildRouteGraph } from './routeGraph.js'
+import { DEFAULT_MAX_HOPS, type RouteGraph, SINK, SOURCE, buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import type { Path, Plan, RouteParameters } from './types.js'
@@ -32,6 +32,8 @@ const MAX_GAS_SOLVES = 24
  * the solve converged, so a capped trial never passes for better than it is (it may only miss a move).
  */
 const TRIAL_ITERATIONS = 30
+/** Re-solves that switch off edges only paths longer than maxHops can use. */
+const HOP_REPAIRS = 3
 /** Exact simulations the integer repair may spend. */
 const REPAIR_BUDGET = 10
 
@@ -56,7 +58,11 @@ export type PreparedRoute = {
 export function prepareRoute(parameters: RouteParameters, scale: number | { amountOut: number }): PreparedRoute {
   const { pools, tokenIn, tokenOut, connectors, maxHops = DEFAULT_MAX_HOPS } = parameters
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
-  const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors, maxHops }, scale)
+  // The tokens of the best single paths through any token are candidates too (whole-graph
+  // routing: a token beyond the connectors that carries the best path is always in the graph).
+  const floorTokens = typeof scale === 'number' ? findSinglePaths(pools, tokenIn, tokenOut, scale, maxHops).flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut)) : []
+  const candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
+  const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
   const all = graph.edges.map(() => true)
   const pairEdges = new Map<string, number[]>()
   graph.edges.forEach((edge, e) => {
@@ -66,11 +72,31 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     else pairEdges.set(key, [e])
   })
 
+  // The gas-free solve, made to fit maxHops: the relaxation's flow may chain edges of short token
+  // paths into a longer one; edges of its support that lie on no path of at most maxHops through
+  // the support are switched off and the flow re-solved (warm), a few times at most.
+  const solveWithinHops = (active: readonly boolean[], amount: number) => {
+    let trial = active
+    let start: Float64Array | undefined
+    let iterations = 0
+    for (let attempt = 0; ; attempt++) {
+      const flow = solveFlow(graph, trial, amount, start)
+      iterations += flow.iterations
+      const tooLong: number[] = []
+      const model = decompose(graph, flow, amount, tooLong)
+      if (model || tooLong.length === 0 || attempt >= HOP_REPAIRS) return { flow, model, iterations, active: trial }
+      const next = [...trial]
+      for (const e of tooLong) next[e] = false
+      trial = next
+      start = flow.prices
+    }
+  }
+
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined
-    const flow = solveFlow(graph, all, amountIn)
+    const { flow, model } = solveWithinHops(all, amountIn)
     // The dual value is the relaxation's optimum (smooth in the amount); undefined past the pools' capacity.
-    return decompose(graph, flow, amountIn) ? { output: flow.dual, inputPrice: flow.prices[1]! } : undefined
+    return model ? { output: flow.dual, inputPrice: flow.prices[SOURCE]! } : undefined
   }
 
   // The best single paths through any token of the source (the floor every route is held to).
@@ -89,9 +115,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return single
     }
     let iterations = 0
-    const full = solveFlow(graph, all, amount)
-    iterations += full.iterations
-    const fullRoute = decompose(graph, full, amount)
+    const solved = solveWithinHops(all, amount)
+    const full = solved.flow
+    iterations += solved.iterations
+    const fullRoute = solved.model
 
     // Gas: a local search over which pools trade, from the gas-free optimum. Moves, in order: drop
     // pools whose arbitrage value at the solution's prices (a lower bound on what dropping them
@@ -102,7 +129,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     let best = fullRoute
     let bestNet = best ? best.output - gasCost * best.gas : -Infinity
     if (gasCost > 0 && best) {
-      const active = [...all]
+      const active = [...solved.active]
       let flow = full
       // A drop that fails (of a group, or of one pool) is not tried again: it rarely succeeds later,
       // and the solves it would take go to other moves.
@@ -274,7 +301,7 @@ function arbitrage(graph: RouteGraph, flow: FlowSolution, e: number): number {
  * a flow (proportional shares), the paths give back exactly the edge totals.
  * Undefined when the edges cannot take the whole amount.
  */
-function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): ModelRoute | undefined {
+function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooLong?: number[]): ModelRoute | undefined {
   const { edges, tokens } = graph
   const inputs = Float64Array.from(flow.inputs)
   // One direction per pool: the larger.
@@ -388,12 +415,41 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number): Mod
   if (kept.length === 0) return undefined
   const total = kept.reduce((sum, p) => sum + p.share, 0)
   // Paths that carry visibly less than the amount: the flow is past what its pools can take.
-  if (total < amountIn * (1 - SHORT_SHARE)) return undefined
+  if (total < amountIn * (1 - SHORT_SHARE)) {
+    // Report the support edges that only paths longer than maxHops take (the caller may switch them
+    // off): those on no such path through the support, and those whose flow stayed mostly
+    // undecomposed (short paths took their inflow elsewhere) except the last hops into the output.
+    if (tooLong) {
+      const fromSource = hopsFromSource(graph, support)
+      for (const e of support) if (fromSource[edges[e]!.from]! + 1 + toSink[edges[e]!.to]! > graph.maxHops) tooLong.push(e)
+      if (tooLong.length === 0) for (const e of support) if (edges[e]!.to !== SINK && left[e]! > edgeIn[e]! / 2) tooLong.push(e)
+    }
+    return undefined
+  }
   for (const p of kept) p.share *= amountIn / total
   const { output, used, edgeInputs } = flowOutput(graph, kept, order)
   let gas = 0
   for (const e of used) gas += edges[e]!.curve.gas(edgeInputs[e]!)
   return { paths: kept, output, gas, used }
+}
+
+/** Fewest support edges from the input token to each token (tokens.length when it cannot reach it). */
+function hopsFromSource(graph: RouteGraph, support: readonly number[]): Int32Array {
+  const { edges, tokens } = graph
+  const hops = new Int32Array(tokens.length).fill(tokens.length)
+  hops[SOURCE] = 0
+  for (let round = 0; round < tokens.length; round++) {
+    let changed = false
+    for (const e of support) {
+      const through = hops[edges[e]!.from]! + 1
+      if (through < hops[edges[e]!.to]!) {
+        hops[edges[e]!.to] = through
+        changed = true
+      }
+    }
+    if (!changed) break
+  }
+  return hops
 }
 
 /** Fewest support edges from each token to the output token (tokens.length when it cannot reach it). */

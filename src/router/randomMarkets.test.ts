@@ -78,9 +78,11 @@ describe('findRoute on random V2 + V3 markets', () => {
     const bugs = { wrong404: 0, belowSingle: 0, tooManyHops: 0, replayMismatch: 0, negativeGap: 0, boundBelowSingle: 0 }
     let routed = 0
     let fillable = 0
+    const gaps: number[] = []
+    const allGaps: number[] = []
     const maxHops = 4
     for (let i = 0; i < CASES; i++) {
-      const market = randomMarket(random)
+      const market = randomMarket(random, { skew: Number(process.env.SKEW ?? 0.04) })
       const { pools, tokenIn, tokenOut, connectors, amountIn } = market
       const single = bestSinglePath(pools, tokenIn, tokenOut, amountIn, maxHops)
       const plan = findRoute({ pools, tokenIn, tokenOut, connectors, maxHops, gasCostInOutput: 0 }, amountIn)
@@ -94,10 +96,17 @@ describe('findRoute on random V2 + V3 markets', () => {
       if (plan.paths.some((p) => p.hops.length > maxHops)) bugs.tooManyHops++
       if (replay(plan, tokenIn, tokenOut) !== plan.amountOut) bugs.replayMismatch++
       const certificate = plan.certificate
+      if (certificate) gaps.push(certificate.gapBps)
+      if (certificate?.allPoolsGapBps !== undefined) allGaps.push(certificate.allPoolsGapBps)
       if (certificate && (certificate.gapBps < 0 || certificate.upperBound < plan.amountOut)) bugs.negativeGap++
       if (certificate && single && (certificate.allPoolsUpperBound ?? certificate.upperBound) < single.amountOut) bugs.boundBelowSingle++
     }
-    console.log(`random markets: ${CASES}, fillable: ${fillable}, routed: ${routed}, ${JSON.stringify(bugs)}`)
+    const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
+    console.log(
+      `random markets: ${CASES}, fillable: ${fillable}, routed: ${routed}, ${JSON.stringify(bugs)}, ` +
+        `gapBps median ${quantile(gaps, 0.5)?.toExponential(2)} p99 ${quantile(gaps, 0.99)?.toExponential(2)} max ${quantile(gaps, 1)?.toExponential(2)}, ` +
+        `all-pools gapBps median ${quantile(allGaps, 0.5)?.toExponential(2)} p99 ${quantile(allGaps, 0.99)?.toExponential(2)} max ${quantile(allGaps, 1)?.toExponential(2)}`,
+    )
     expect(fillable).toBeGreaterThan(CASES / 2)
     expect(bugs).toEqual({ wrong404: 0, belowSingle: 0, tooManyHops: 0, replayMismatch: 0, negativeGap: 0, boundBelowSingle: 0 })
   })

@@ -77,12 +77,12 @@ export function v3Pool(tokenA: Address, tokenB: Address, tier: { fee: number; sp
 /**
  * A random market of `tokens` tokens (0: input, 1: output, 2..connectors+1: connectors, the rest
  * beyond them), each pair pooled with probability `density` by one or two V2/V3 pools around a
- * common price (±2%). V3 pools: 1–4 positions with gaps; a third sit at an empty tick, a sixth
+ * common price (±skew/2, default ±2%: arbitrage between pools). V3 pools: 1–4 positions with gaps; a third sit at an empty tick, a sixth
  * are drained to one side; a third of prices lie exactly on a tick boundary. The trade is
  * 0.01%–30% of the input token's depth.
  */
-export function randomMarket(random: () => number, options: { tokens?: number; connectors?: number; density?: number } = {}): RandomMarket {
-  const { tokens: count = 6, connectors: connectorCount = 2, density = 0.6 } = options
+export function randomMarket(random: () => number, options: { tokens?: number; connectors?: number; density?: number; skew?: number } = {}): RandomMarket {
+  const { tokens: count = 6, connectors: connectorCount = 2, density = 0.6, skew: spread = 0.04 } = options
   const tokens = Array.from({ length: count }, (_, i) => token(i))
   const prices = tokens.map(() => 10 ** (4 * random() - 2))
   const pools: Pool[] = []
@@ -94,7 +94,7 @@ export function randomMarket(random: () => number, options: { tokens?: number; c
       for (let k = between(1, 2); k > 0; k--) {
         // Value of the pool in the output token's units (raw, 18 decimals).
         const value = 10 ** (3 + 4 * random())
-        const skew = 1 + 0.04 * (random() - 0.5)
+        const skew = 1 + spread * (random() - 0.5)
         if (a === 0 || b === 0) depthIn += value / prices[0]!
         if (random() < 0.4) {
           const reserveA = BigInt(Math.floor((value / prices[a]!) * 1e6)) * 10n ** 12n
