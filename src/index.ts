@@ -86,6 +86,8 @@ export { weftExecutorAbi, weftExecutorBytecode } from './executor/artifacts.js'
 export { getExecutorAddress, getExecutorDeployData } from './executor/getExecutorAddress.js'
 export { deployExecutor, type DeployExecutorParameters, type DeployExecutorReturnType } from './executor/deployExecutor.js'
 export { buildFillCalldata, type FillOrder, type FillPath } from './executor/buildFillCalldata.js'
+export { buildFillPaths, type BuildFillPathsOptions } from './executor/buildFillPaths.js'
+export { DEFAULT_DEADLINE_SECONDS, getFillDeadline } from './executor/fillDeadline.js'
 
 export { simulateQuote, RECOMMENDED_GAS_MARGIN_PERCENT, type SimulateQuoteParameters, type SimulateQuoteReturnType, type SimulatedFee } from './wallet/simulateQuote.js'
 export { decodeFillRevert, describeFillRevert, type FillRevert, type FillRevertSource } from './wallet/decodeFillRevert.js'
