@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import type { Address } from 'viem'
 import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type Snapshot } from '../../src/index.js'
 import type { RateLimiter, RateLimitRule } from './rateLimiter.js'
@@ -80,6 +81,31 @@ export type ServerConfig = {
   log?: (entry: LogEntry) => void
   /** Also export prom-client's default process metrics. Default true. */
   defaultMetrics?: boolean
+  /** Quote workers, the per-quote budget and the queues (see {@link OverloadSetting}). */
+  overload?: OverloadSetting
+}
+
+/**
+ * How the server stays up under load: quotes run in `worker_threads`, each
+ * within a wall-time budget, and wait in two bounded queues (light and heavy).
+ */
+export type OverloadSetting = {
+  /**
+   * Quote worker threads; at least 2 (heavy quotes may hold all but one). 0 runs
+   * quotes on the event loop, with no budget and no queue (tests, tiny demos).
+   * Default: the cores less one, at least 2.
+   */
+  workers?: number
+  /** Wall time one quote may take; past it its worker is replaced and the answer is 503. Default 1,500 ms. */
+  budgetMs?: number
+  /** Light quotes that may wait for a worker; the next is answered 503 at once. Default 64. */
+  maxQueue?: number
+  /** Heavy quotes that may wait. Default 8. */
+  maxHeavyQueue?: number
+  /** Longest wait for a worker before a 503. Default: `budgetMs`. */
+  maxQueueWaitMs?: number
+  /** A request shape or caller averaging more than this (ms) per quote is heavy. Default 50. */
+  heavyQuoteMs?: number
 }
 
 /** An issued app after validation: its secrets as SHA-256 hex digests. */
@@ -106,6 +132,7 @@ export type ResolvedServerConfig = {
   corsOrigins: '*' | ReadonlySet<string>
   log: (entry: LogEntry) => void
   defaultMetrics: boolean
+  overload: Required<OverloadSetting>
 }
 
 /** Defaults of the three limits (the spec leaves the numbers open). */
@@ -266,6 +293,29 @@ function checkLiquidity(liquidity: unknown): LiquidityConfig {
   throw configError('liquidity.source', 'must be "snapshot", "rpc" or "custom"')
 }
 
+function checkOverload(overload: unknown): Required<OverloadSetting> {
+  if (overload !== undefined && !isObject(overload)) throw configError('overload', 'must be an object')
+  const given = (overload ?? {}) as Record<string, unknown>
+  const known = ['workers', 'budgetMs', 'maxQueue', 'maxHeavyQueue', 'maxQueueWaitMs', 'heavyQuoteMs']
+  for (const key of Object.keys(given)) if (!known.includes(key)) throw configError(`overload.${key}`, `is not an overload setting (${known.join(', ')})`)
+  const integer = (key: string, fallback: number, min: number, max: number) => {
+    const value = given[key] ?? fallback
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw configError(`overload.${key}`, `must be an integer from ${min} to ${max}`)
+    return value
+  }
+  const workers = integer('workers', Math.max(2, availableParallelism() - 1), 0, 256)
+  if (workers === 1) throw configError('overload.workers', 'must be 0 (in-process) or at least 2 (one always free for light quotes)')
+  const budgetMs = integer('budgetMs', 1500, 10, 600_000)
+  return {
+    workers,
+    budgetMs,
+    maxQueue: integer('maxQueue', 64, 0, 100_000),
+    maxHeavyQueue: integer('maxHeavyQueue', 8, 0, 100_000),
+    maxQueueWaitMs: integer('maxQueueWaitMs', budgetMs, 1, 600_000),
+    heavyQuoteMs: integer('heavyQuoteMs', 50, 1, 600_000),
+  }
+}
+
 /**
  * Applies the defaults and checks every value of a `ServerConfig`; throws a
  * 500 `QuoteError` naming the first bad field.
@@ -314,6 +364,7 @@ export function resolveServerConfig(config: ServerConfig = {}): ResolvedServerCo
   if (config.chains !== undefined && !Array.isArray(config.chains)) throw configError('chains', 'must be an array of chain configurations')
 
   return {
+    overload: checkOverload(config.overload),
     host,
     port,
     liquidity: checkLiquidity(config.liquidity),

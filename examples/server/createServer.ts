@@ -5,6 +5,7 @@ import { type AppConfig, QuoteError, getQuote, listChains, parseQuoteParams } fr
 import { APP_ID_HEADER } from '../../src/quote/parseQuoteParams.js'
 import { type CallerKind, type IssuedApp, type LogEntry, type ResolvedApp, type ServerConfig, resolveApps, resolveServerConfig } from './config.js'
 import { createLiquidity } from './createLiquidity.js'
+import { OverloadError, type QuotePool, createQuotePool } from './createQuotePool.js'
 import { createMemoryRateLimiter } from './createMemoryRateLimiter.js'
 import { createRedisRateLimiter } from './createRedisRateLimiter.js'
 import { type ServerMetrics, createMetrics } from './metrics.js'
@@ -73,6 +74,17 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
   const chainsBody = JSON.stringify(listChains(chainsOption))
   const openApiBody = JSON.stringify(openApiDocument)
   const metrics = createMetrics({ defaultMetrics: settings.defaultMetrics })
+  const { overload } = settings
+  const pool: QuotePool | null =
+    overload.workers === 0
+      ? null
+      : createQuotePool({
+          ...overload,
+          chains: liquidity.chains,
+          snapshots: settings.liquidity.source === 'snapshot' ? (settings.liquidity.snapshots ?? 'default') : null,
+          source: liquidity.source,
+          onWorkerReplaced: (why) => emit('warn', 'quote worker replaced', { why }),
+        })
 
   let apps: ReadonlyMap<string, ResolvedApp> = settings.apps
   let appFees: Record<string, AppConfig> = feesOf(apps)
@@ -80,6 +92,12 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
 
   const emit = (level: LogEntry['level'], msg: string, fields: Record<string, unknown> = {}) =>
     log({ time: new Date().toISOString(), level, msg, ...fields })
+
+  if (pool) {
+    const loading = performance.now()
+    await pool.ready
+    emit('info', 'quote workers ready', { workers: overload.workers, ms: Math.round(performance.now() - loading) })
+  }
 
   const ownsLimiter = settings.rateLimiter === null
   const rateLimiter: RateLimiter =
@@ -135,11 +153,18 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
     const started = performance.now()
     try {
       const intent = parseQuoteParams(params, chainsOption)
-      const quote = await getQuote(intent, liquidity.source, { ...chainsOption, apps: caller.kind === 'issued' ? appFees : noAppFees })
+      const apps = caller.kind === 'issued' ? appFees : noAppFees
+      const body = pool
+        ? (await pool.quote({ intent, apps, callerKey: caller.counters[0]!.key })).body
+        : JSON.stringify(await getQuote(intent, liquidity.source, { ...chainsOption, apps }))
       metrics.quoteDuration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000)
-      sendJson(response, 200, JSON.stringify(quote), 'no-store')
+      sendJson(response, 200, body, 'no-store')
     } catch (thrown) {
       const error = asQuoteError(thrown)
+      if (error instanceof OverloadError) {
+        metrics.overload.inc({ reason: error.reason })
+        response.setHeader('retry-after', '1')
+      }
       metrics.quoteDuration.observe({ outcome: error.code }, (performance.now() - started) / 1000)
       outcome.error = thrown
       sendError(response, traceId, error)
@@ -295,6 +320,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
         })
         server.closeIdleConnections()
       })
+      await pool?.close()
       if (ownsLimiter) await rateLimiter.close()
     },
     setApps(next) {

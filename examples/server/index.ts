@@ -5,6 +5,7 @@ export {
   type IssuedApp,
   type LiquidityConfig,
   type LogEntry,
+  type OverloadSetting,
   type RateLimitSetting,
   type ResolvedServerConfig,
   type ServerConfig,
@@ -18,5 +19,6 @@ export { createMemoryRateLimiter, type CreateMemoryRateLimiterParameters } from 
 export { createRedisRateLimiter, type CreateRedisRateLimiterParameters } from './createRedisRateLimiter.js'
 export { type ApiKeyIndex, type Caller, type CallerCounter, getClientAddress, indexApiKeys, resolveCaller } from './resolveCaller.js'
 export { createLiquidity, type ServedLiquidity } from './createLiquidity.js'
+export { OverloadError, type OverloadReason, type PooledQuote, type QuoteLane, type QuotePool, createQuotePool } from './createQuotePool.js'
 export { createMetrics, type ServerMetrics } from './metrics.js'
 export { openApiDocument } from './openapi.js'

@@ -13,6 +13,8 @@ export type ServerMetrics = {
   errors: Counter<'route' | 'code'>
   /** Requests let through because the rate-limit store failed. */
   rateLimiterFailures: Counter<string>
+  /** Quotes refused or cut with 503 to keep the server responsive, by reason (queue_full, queue_wait, budget, closing). */
+  overload: Counter<'reason'>
 }
 
 /**
@@ -53,6 +55,12 @@ export function createMetrics({ defaultMetrics }: { defaultMetrics: boolean }): 
       name: 'weft_errors_total',
       help: 'Error responses by route and error code',
       labelNames: ['route', 'code'],
+      registers,
+    }),
+    overload: new Counter({
+      name: 'weft_quote_overload_total',
+      help: 'Quotes answered 503 to keep the server responsive, by reason: queue_full, queue_wait, budget, closing',
+      labelNames: ['reason'],
       registers,
     }),
     rateLimiterFailures: new Counter({

@@ -9,6 +9,8 @@ import { checkSchema } from './support/schema.js'
 import { NATIVE, type TestServer, base, ethereum, quotePath, requestLog, startTestServer } from './support/server.js'
 
 const roomy = { anonymous: { limit: 10_000, windowSeconds: 60 }, selfChosen: { limit: 10_000, windowSeconds: 60 } }
+// Quotes run in worker threads as in production (custom sources answer through the main thread).
+const workers = { workers: 2 }
 const source = createSnapshotSource(defaultSnapshot)
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const doc = openApiDocument as unknown as Record<string, unknown>
@@ -16,7 +18,7 @@ const doc = openApiDocument as unknown as Record<string, unknown>
 let app: TestServer
 
 beforeAll(async () => {
-  app = await startTestServer({ rateLimits: roomy })
+  app = await startTestServer({ rateLimits: roomy, overload: workers })
 })
 
 afterAll(async () => {
@@ -172,7 +174,7 @@ describe('GET /v1/quote', () => {
 })
 
 describe('500 and 503 from the liquidity source', () => {
-  const start = (liquiditySource: LiquiditySource) => startTestServer({ rateLimits: roomy, liquidity: { source: 'custom', liquiditySource } })
+  const start = (liquiditySource: LiquiditySource) => startTestServer({ rateLimits: roomy, overload: workers, liquidity: { source: 'custom', liquiditySource } })
   const path = quotePath({ chainId: base.chainId, sellToken: base.WETH, buyToken: base.USDC, sellAmount: 10n ** 18n })
 
   it('503 when the source cannot answer', async () => {
@@ -223,6 +225,7 @@ describe('close', () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     const slow = await startTestServer({
       rateLimits: roomy,
+      overload: workers,
       liquidity: {
         source: 'custom',
         liquiditySource: {

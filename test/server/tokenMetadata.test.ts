@@ -28,6 +28,8 @@ beforeAll(async () => {
   bytecode = HostileSymbolToken!.bytecode
   app = await startTestServer({
     rateLimits: { anonymous: { limit: 10_000, windowSeconds: 60 } },
+    // Workers quote; the RPC source (and its caches) stays in the main thread, shared by them.
+    overload: { workers: 2 },
     chains: [devnet.chain],
     liquidity: { source: 'rpc', rpcUrls: { [devnet.chain.id]: anvil.rpcUrl } },
   })

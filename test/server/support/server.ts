@@ -7,13 +7,16 @@ export type TestServer = StartedServer & { logs: LogEntry[] }
 
 /**
  * Starts the server on a free port with logs captured and default process metrics off.
+ * Quotes run on the event loop (`overload.workers` 0) unless the test asks for workers:
+ * each worker loads weft in a thread of its own, seconds of CPU a test about rate
+ * limits does not need (server.test.ts, overload.test.ts and tokenMetadata.test.ts use them).
  *
  * @example
  * const app = await startTestServer({ rateLimits: { anonymous: { limit: 3, windowSeconds: 60 } } })
  */
 export async function startTestServer(config: ServerConfig = {}): Promise<TestServer> {
   const logs: LogEntry[] = []
-  const app = await startServer({ defaultMetrics: false, ...config, port: 0, log: (entry) => logs.push(entry) })
+  const app = await startServer({ defaultMetrics: false, overload: { workers: 0 }, ...config, port: 0, log: (entry) => logs.push(entry) })
   return Object.assign(app, { logs })
 }
 

@@ -1,0 +1,272 @@
+import { Worker } from 'node:worker_threads'
+import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type QuoteIntent, type Snapshot } from '../../src/index.js'
+import { createBoundedCache } from '../../src/liquidity/createBoundedCache.js'
+import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
+
+/** Which queue a quote waits in: heavy quotes may never take the last free worker. */
+export type QuoteLane = 'light' | 'heavy'
+
+/** Why the pool refused or cut a quote (the `reason` label of `weft_quote_overload_total`). */
+export type OverloadReason = 'queue_full' | 'queue_wait' | 'budget' | 'closing'
+
+/** A 503 `unavailable` from the pool: the server is saturated or the quote ran past its budget. */
+export class OverloadError extends QuoteError {
+  override readonly name = 'OverloadError'
+  constructor(
+    readonly reason: OverloadReason,
+    message: string,
+  ) {
+    super({ statusCode: 503, message })
+  }
+}
+
+/** Settings of {@link createQuotePool}. */
+export type CreateQuotePoolParameters = {
+  /** Worker threads (at least 2, so heavy quotes always leave one for light ones). */
+  workers: number
+  /** Wall time one quote may take in its worker; past it the worker is replaced and the answer is 503. */
+  budgetMs: number
+  /** Light quotes waiting at most; one more is refused at once with 503. */
+  maxQueue: number
+  /** Heavy quotes waiting at most. */
+  maxHeavyQueue: number
+  /** A quote that waited this long for a worker is refused with 503 (it would be stale anyway). */
+  maxQueueWaitMs: number
+  /** A request shape or caller whose quotes averaged more than this (ms) goes to the heavy lane. */
+  heavyQuoteMs: number
+  /** Chains the workers quote on (plain data: it is copied to each worker). */
+  chains: readonly ChainConfig[]
+  /**
+   * Snapshots the workers load themselves (`'default'`: weft's embedded one, imported by each
+   * worker rather than copied); null: every liquidity read goes to `source` in this thread.
+   */
+  snapshots: readonly Snapshot[] | 'default' | null
+  /** The liquidity source used for reads when `snapshots` is null. */
+  source: LiquiditySource
+  /** Called when a worker is replaced (budget exceeded or crashed). */
+  onWorkerReplaced?: (why: string) => void
+}
+
+/** What a finished quote gives back: the Quote as JSON, the worker's compute time, and its lane. */
+export type PooledQuote = { body: string; computeMs: number; lane: QuoteLane }
+
+/** A pool of quote workers with two bounded queues. */
+export type QuotePool = {
+  /** Resolves once every first worker has loaded weft and its liquidity (a few hundred ms each). */
+  ready: Promise<void>
+  /** Runs `getQuote` in a worker. Rejects with a QuoteError (503 `OverloadError` when saturated or over budget). */
+  quote(job: { intent: QuoteIntent; apps: Record<string, AppConfig>; callerKey: string }): Promise<PooledQuote>
+  /** Workers busy and quotes waiting, per lane. */
+  stats(): { workers: number; busy: number; queued: Record<QuoteLane, number> }
+  /** Refuses what waits, terminates the workers. */
+  close(): Promise<void>
+}
+
+type Job = {
+  id: number
+  lane: QuoteLane
+  message: Extract<ParentMessage, { type: 'quote' }>
+  shapeKey: string
+  callerKey: string
+  resolve: (quote: PooledQuote) => void
+  reject: (error: unknown) => void
+  timer: ReturnType<typeof setTimeout> | null
+}
+
+type Slot = { worker: Worker; ready: boolean; job: Job | null; started: Promise<void> }
+
+/** Weight of the newest measurement in a running average of quote times. */
+const COST_SMOOTHING = 0.3
+
+/**
+ * A pool of `worker_threads` running `getQuote`, so that a slow quote takes a
+ * worker and never the event loop: requests keep being parsed, rate-limited
+ * and answered while quotes run. Every quote has a wall-time budget; past it
+ * the worker is terminated (the only way to stop synchronous code), replaced,
+ * and the request answered 503. Two bounded queues: a quote whose request
+ * shape (chain, pair, direction, amount magnitude) or caller has been slow on
+ * average, or an exact-output quote of a shape not seen yet, is heavy; heavy
+ * quotes run on at most `workers - 1` workers, so light ones (a plain
+ * WETH→USDC) always find one. A full queue answers 503 at once.
+ *
+ * @example
+ * const pool = createQuotePool({ workers: 2, budgetMs: 1500, maxQueue: 64, maxHeavyQueue: 8, maxQueueWaitMs: 1500, heavyQuoteMs: 50, chains, snapshots: defaultSnapshot, source })
+ * const { body } = await pool.quote({ intent, apps: {}, callerKey: 'address:203.0.113.7' })
+ * await pool.close()
+ */
+export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool {
+  const { workers, budgetMs, maxQueue, maxHeavyQueue, maxQueueWaitMs, heavyQuoteMs, chains, snapshots, source } = settings
+  const heavyCapacity = Math.max(1, workers - 1)
+  const queues: Record<QuoteLane, Job[]> = { light: [], heavy: [] }
+  const slots: Slot[] = []
+  const costs = createBoundedCache<string, number>({ maxEntries: 10_000, ttlMs: 10 * 60_000 })
+  let nextJobId = 0
+  let closed = false
+
+  const entry = new URL('./quoteWorker.ts', import.meta.url).href
+  const bootstrap = new URL('./startQuoteWorker.mjs', import.meta.url)
+
+  function spawn(): Slot {
+    const worker = new Worker(bootstrap, { workerData: { entry, chains, snapshots } })
+    let started!: () => void
+    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)) }
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') started()
+      onMessage(slot, message)
+    })
+    worker.once('exit', () => started())
+    worker.on('error', (error) => replace(slot, `worker error: ${error.message}`))
+    worker.on('exit', (code) => {
+      if (!closed && slots.includes(slot)) replace(slot, `worker exited with code ${code}`)
+    })
+    worker.unref()
+    return slot
+  }
+
+  /** Replaces a worker that ran past a budget or died; the quote it held fails. */
+  function replace(slot: Slot, why: string) {
+    const index = slots.indexOf(slot)
+    if (index < 0 || closed) return
+    slots[index] = spawn()
+    const job = slot.job
+    slot.job = null
+    void slot.worker.terminate()
+    settings.onWorkerReplaced?.(why)
+    if (job) {
+      clearTimeout(job.timer ?? undefined)
+      job.reject(new QuoteError({ statusCode: 500, message: 'Internal error', cause: new Error(why) }))
+    }
+  }
+
+  function onMessage(slot: Slot, message: WorkerMessage) {
+    if (message.type === 'ready') {
+      slot.ready = true
+      pump()
+    } else if (message.type === 'liquidity') {
+      const reply = (answer: ParentMessage) => {
+        if (slots.includes(slot)) slot.worker.postMessage(answer)
+      }
+      source.getLiquidity(message.request).then(
+        (liquidity) => reply({ type: 'liquidity', id: message.id, ok: true, liquidity }),
+        (error: unknown) => reply({ type: 'liquidity', id: message.id, ok: false, error: serializeError(error) }),
+      )
+    } else {
+      const job = slot.job
+      if (!job || job.id !== message.id) return
+      slot.job = null
+      clearTimeout(job.timer ?? undefined)
+      learn(job, message.computeMs)
+      if (message.ok) job.resolve({ body: message.body, computeMs: message.computeMs, lane: job.lane })
+      else job.reject(deserializeError(message.error))
+      pump()
+    }
+  }
+
+  /** Starts waiting jobs on idle workers: light first; heavy only while fewer than `heavyCapacity` run. */
+  function pump() {
+    for (const slot of slots) {
+      if (!slot.ready || slot.job) continue
+      const heavyRunning = slots.filter((s) => s.job?.lane === 'heavy').length
+      const job = queues.light.shift() ?? (heavyRunning < heavyCapacity ? queues.heavy.shift() : undefined)
+      if (!job) return
+      clearTimeout(job.timer ?? undefined)
+      slot.job = job
+      job.timer = setTimeout(() => {
+        learn(job, budgetMs)
+        job.reject(new OverloadError('budget', `Quote exceeded the server's time budget of ${budgetMs} ms`))
+        slot.job = null
+        replace(slot, `quote ran past its ${budgetMs} ms budget`)
+        pump()
+      }, budgetMs)
+      slot.worker.postMessage(job.message)
+    }
+  }
+
+  /** Whether a quote of `lane` would start at once (nothing ahead of it, an idle worker it may take). */
+  function canStartNow(lane: QuoteLane): boolean {
+    const idle = slots.some((slot) => slot.ready && !slot.job)
+    if (lane === 'light') return idle && queues.light.length === 0
+    const heavyRunning = slots.filter((slot) => slot.job?.lane === 'heavy').length
+    return idle && queues.light.length === 0 && queues.heavy.length === 0 && heavyRunning < heavyCapacity
+  }
+
+  function learn(job: Job, ms: number) {
+    for (const key of [job.shapeKey, job.callerKey]) {
+      const previous = costs.get(key)
+      costs.set(key, previous === undefined ? ms : previous * (1 - COST_SMOOTHING) + ms * COST_SMOOTHING)
+    }
+  }
+
+  function laneOf(shapeKey: string, callerKey: string, exactOut: boolean): QuoteLane {
+    const shapeCost = costs.get(shapeKey)
+    const callerCost = costs.get(callerKey) ?? 0
+    if (callerCost > heavyQuoteMs) return 'heavy'
+    if (shapeCost === undefined) return exactOut ? 'heavy' : 'light'
+    return shapeCost > heavyQuoteMs ? 'heavy' : 'light'
+  }
+
+  for (let i = 0; i < workers; i++) slots.push(spawn())
+  const ready = Promise.all(slots.map((slot) => slot.started)).then(() => {})
+
+  return {
+    ready,
+    quote({ intent, apps, callerKey }) {
+      if (closed) return Promise.reject(new OverloadError('closing', 'Server is shutting down'))
+      const exactOut = intent.sellAmount === undefined
+      const amount = intent.sellAmount ?? intent.buyAmount ?? 0n
+      const shapeKey = `shape:${intent.chainId}:${intent.sellToken}:${intent.buyToken}:${exactOut ? 'out' : 'in'}:${amount.toString().length}`
+      const lane = laneOf(shapeKey, `caller:${callerKey}`, exactOut)
+      const queue = queues[lane]
+      if (!canStartNow(lane) && queue.length >= (lane === 'heavy' ? maxHeavyQueue : maxQueue))
+        return Promise.reject(new OverloadError('queue_full', `Server busy: ${queue.length} ${lane} quotes waiting; retry shortly`))
+      return new Promise<PooledQuote>((resolve, reject) => {
+        const id = nextJobId++
+        const job: Job = {
+          id,
+          lane,
+          message: { type: 'quote', id, intent, apps },
+          shapeKey,
+          callerKey: `caller:${callerKey}`,
+          resolve,
+          reject,
+          timer: null,
+        }
+        job.timer = setTimeout(() => {
+          const index = queue.indexOf(job)
+          if (index < 0) return
+          queue.splice(index, 1)
+          reject(new OverloadError('queue_wait', `Server busy: no worker free within ${maxQueueWaitMs} ms; retry shortly`))
+        }, maxQueueWaitMs)
+        queue.push(job)
+        pump()
+      })
+    },
+    stats() {
+      return { workers: slots.length, busy: slots.filter((s) => s.job).length, queued: { light: queues.light.length, heavy: queues.heavy.length } }
+    },
+    async close() {
+      closed = true
+      for (const queue of Object.values(queues))
+        for (const job of queue.splice(0)) {
+          clearTimeout(job.timer ?? undefined)
+          job.reject(new OverloadError('closing', 'Server is shutting down'))
+        }
+      await Promise.all(slots.map((slot) => slot.worker.terminate()))
+    },
+  }
+}
+
+function serializeError(error: unknown): SerializedError {
+  const base = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: 'Error', message: String(error) }
+  return error instanceof QuoteError ? { ...base, quoteError: error.toJSON() } : base
+}
+
+/** A worker's error back as a QuoteError (a non-QuoteError from getQuote cannot happen, but becomes a 500 with its cause). */
+function deserializeError(error: SerializedError): QuoteError {
+  const cause = error.cause ? Object.assign(new Error(error.cause.message), { name: error.cause.name, stack: error.cause.stack }) : undefined
+  if (error.quoteError) {
+    const { statusCode, message, details } = error.quoteError
+    return new QuoteError({ statusCode, message, details, ...(cause ? { cause } : {}) })
+  }
+  return new QuoteError({ statusCode: 500, message: 'Internal error', cause: Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) })
+}

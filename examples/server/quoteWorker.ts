@@ -1,0 +1,96 @@
+// One quote worker thread: runs getQuote for the main thread (createQuotePool.ts),
+// so a long quote occupies this thread, never the event loop that answers HTTP.
+// Snapshots are loaded here; any other liquidity source stays in the main thread
+// and is reached through messages (its I/O and caches are shared by all workers).
+import { parentPort, workerData } from 'node:worker_threads'
+import {
+  type AppConfig,
+  type ChainConfig,
+  type Liquidity,
+  type LiquidityRequest,
+  type LiquiditySource,
+  QuoteError,
+  type QuoteIntent,
+  type Snapshot,
+  createSnapshotSource,
+  getQuote,
+} from '../../src/index.js'
+import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
+
+const port = parentPort!
+const { chains, snapshots } = workerData as { chains: readonly ChainConfig[]; snapshots: readonly Snapshot[] | 'default' | null; entry: string }
+
+/** Liquidity requests waiting for the main thread's answer, by request id. */
+const pendingLiquidity = new Map<number, { resolve: (liquidity: Liquidity) => void; reject: (error: unknown) => void }>()
+let nextLiquidityId = 0
+
+const bridgedSource: LiquiditySource = {
+  getLiquidity(request: LiquidityRequest) {
+    const id = nextLiquidityId++
+    return new Promise<Liquidity>((resolve, reject) => {
+      pendingLiquidity.set(id, { resolve, reject })
+      post({ type: 'liquidity', id, request })
+    })
+  },
+}
+const source: LiquiditySource =
+  snapshots === 'default' ? createSnapshotSource((await import('../../src/defaultSnapshot.js')).defaultSnapshot) : snapshots ? createSnapshotSource(snapshots) : bridgedSource
+
+function post(message: WorkerMessage) {
+  port.postMessage(message)
+}
+
+/** An error as a message can carry it: a QuoteError keeps its status, anything else its name, message and stack. */
+function serializeError(error: unknown): SerializedError {
+  const cause = (error as { cause?: unknown } | null)?.cause
+  const base = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: 'Error', message: String(error) }
+  return {
+    ...base,
+    ...(error instanceof QuoteError ? { quoteError: error.toJSON() } : {}),
+    ...(cause !== undefined ? { cause: serializeError(cause) } : {}),
+  }
+}
+
+async function runQuote(id: number, intent: QuoteIntent, apps: Record<string, AppConfig>) {
+  const started = performance.now()
+  try {
+    const quote = await getQuote(intent, source, { chains, apps })
+    post({ type: 'quote', id, ok: true, body: JSON.stringify(quote), computeMs: performance.now() - started })
+  } catch (error) {
+    post({ type: 'quote', id, ok: false, error: serializeError(error), computeMs: performance.now() - started })
+  }
+}
+
+port.on('message', (message: ParentMessage) => {
+  if (message.type === 'quote') void runQuote(message.id, message.intent, message.apps)
+  else {
+    const pending = pendingLiquidity.get(message.id)
+    if (!pending) return
+    pendingLiquidity.delete(message.id)
+    if (message.ok) pending.resolve(message.liquidity)
+    else if (message.error.quoteError) pending.reject(new QuoteError({ ...message.error.quoteError, cause: message.error }))
+    // Not a QuoteError: getQuote reports the source as unavailable (503), as it would in one thread.
+    else pending.reject(Object.assign(new Error(message.error.message), { name: message.error.name }))
+  }
+})
+/**
+ * A snapshot worker quotes once per chain before it says ready, so its first real
+ * quote does not pay for compiling the router and building pools (a cold quote
+ * could otherwise run past a tight budget, and its replacement would be cold again).
+ */
+async function warmUp() {
+  if (snapshots === null) return
+  const loaded = snapshots === 'default' ? (await import('../../src/defaultSnapshot.js')).defaultSnapshot : snapshots
+  for (const snapshot of loaded) {
+    const [first, second] = snapshot.tokens
+    if (!first || !second) continue
+    await getQuote(
+      { chainId: snapshot.chainId, sellToken: first.address, buyToken: second.address, sellAmount: 10n ** BigInt(first.decimals) },
+      source,
+      { chains },
+    ).catch(() => {})
+  }
+}
+
+await warmUp()
+post({ type: 'ready' })

@@ -1,0 +1,23 @@
+// The messages between the main thread (createQuotePool.ts) and a quote worker (quoteWorker.ts).
+import type { AppConfig, Liquidity, LiquidityRequest, QuoteError, QuoteIntent } from '../../src/index.js'
+
+/** An error that crossed a thread: structured clone keeps data, not classes. */
+export type SerializedError = {
+  name: string
+  message: string
+  stack?: string
+  /** Present when the error was a QuoteError: its wire body. */
+  quoteError?: ReturnType<QuoteError['toJSON']>
+  cause?: SerializedError
+}
+
+/** Main thread → worker. */
+export type ParentMessage =
+  | { type: 'quote'; id: number; intent: QuoteIntent; apps: Record<string, AppConfig> }
+  | ({ type: 'liquidity'; id: number } & ({ ok: true; liquidity: Liquidity } | { ok: false; error: SerializedError }))
+
+/** Worker → main thread. */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'liquidity'; id: number; request: LiquidityRequest }
+  | ({ type: 'quote'; id: number; computeMs: number } & ({ ok: true; body: string } | { ok: false; error: SerializedError }))
