@@ -9,7 +9,7 @@ export default defineConfig([
     clean: true,
     target: 'es2022',
     platform: 'neutral',
-    external: ['viem', 'abitype', 'bignumber.js'],
+    external: ['viem'],
   },
   // The `weft` executable (package.json "bin"): one ESM file with a shebang, no types.
   // It must not clean: both builds write to dist/ at the same time.
@@ -21,7 +21,7 @@ export default defineConfig([
     clean: false,
     target: 'es2022',
     platform: 'node',
-    external: ['viem', 'abitype', 'bignumber.js'],
+    external: ['viem'],
     banner: { js: '#!/usr/bin/env node' },
   },
 ])

@@ -9,10 +9,15 @@
 //   attw     `attw --pack .`: every entry point resolves to the right types under node10, node16
 //            (ESM and CJS) and bundler resolution.
 //
-//   tsx scripts/checkPackage.ts             all three
-//   tsx scripts/checkPackage.ts size        only the named checks (size, publint, attw)
+//   deps     every package the built files import (dist/*.js, *.cjs) is a dependency or peer
+//            dependency of package.json, and nothing is listed there that dist never imports (viem is
+//            a peer: an app brings its own 2.x and gets one copy); a LICENSE file ships.
+//
+//   tsx scripts/checkPackage.ts             all four
+//   tsx scripts/checkPackage.ts size        only the named checks (size, publint, attw, deps)
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'rolldown'
@@ -28,7 +33,7 @@ type SizeCheck = {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const checks = { size: checkSize, publint: checkPublint, attw: checkAttw } as const
+const checks = { size: checkSize, publint: checkPublint, attw: checkAttw, deps: checkDependencies } as const
 type CheckName = keyof typeof checks
 
 const wanted = process.argv.slice(2)
@@ -129,4 +134,47 @@ function parseBytes(text: string): number {
 
 function formatBytes(size: number): string {
   return size >= 1000 ? `${(size / 1000).toFixed(2)} kB` : `${size} B`
+}
+
+/** The package name of a bare import specifier (`viem/chains` -> `viem`, `@scope/a/b` -> `@scope/a`), or null for a relative or built-in one. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)) return null
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+}
+
+function checkDependencies(): boolean {
+  const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+    dependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+  const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})])
+  const files = readdirSync(`${root}/dist`).filter((name) => /\.(c?js)$/.test(name))
+  if (files.length === 0) {
+    console.log('dist/ holds no built files: run `npm run build` first')
+    return false
+  }
+  const imported = new Set<string>()
+  // Static imports, re-exports, require() and dynamic import() of the bundled output.
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([@\w.][\w./@-]*)["']/g
+  for (const file of files) {
+    for (const match of readFileSync(`${root}/dist/${file}`, 'utf8').matchAll(pattern)) {
+      const name = packageOf(match[1]!)
+      if (name) imported.add(name)
+    }
+  }
+  const undeclared = [...imported].filter((name) => !declared.has(name)).sort()
+  const unused = [...declared].filter((name) => !imported.has(name)).sort()
+  const pinnedViem = manifest.dependencies?.viem !== undefined
+  const license = existsSync(`${root}/LICENSE`)
+  const ok = undeclared.length === 0 && unused.length === 0 && !pinnedViem && license
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} dist imports ${[...imported].sort().join(', ') || 'no package'}; ` +
+      `dependencies ${JSON.stringify(manifest.dependencies ?? {})}, peerDependencies ${JSON.stringify(manifest.peerDependencies ?? {})}` +
+      (undeclared.length > 0 ? `; imported but not declared: ${undeclared.join(', ')}` : '') +
+      (unused.length > 0 ? `; declared but never imported: ${unused.join(', ')}` : '') +
+      (pinnedViem ? '; viem must be a peer dependency, not a dependency' : '') +
+      (license ? '; LICENSE present' : '; LICENSE missing'),
+  )
+  return ok
 }
