@@ -10,12 +10,12 @@ import { type Curve, type RatePoint, getCurve } from './curves.js'
  */
 export const BOUND_SLACK = 1e-9
 
-/** Bisection steps of one token's price (to ~1e-9 in log-price). */
-const PRICE_STEPS = 48
+/** Bisection steps of one token's price (to ~1e-8 in log-price from its bracket). */
+const PRICE_STEPS = 32
 /** How far (in log-price) a token's price may move from where it starts. */
 const PRICE_RANGE = 60
 /** Rounds of coordinate descent over the token prices. */
-const ROUNDS = 3
+const ROUNDS = 2
 
 /** A pool direction in the all-pools relaxation: token indices (prices) and its curve. */
 type BoundEdge = { from: number; to: number; curve: Curve }

@@ -51,10 +51,10 @@ export function upperBound(graph: RouteGraph, prices: Float64Array, amountIn: nu
  * single path through a token beyond the candidates, chosen as the floor), so
  * the certificate's bound covers the plan it certifies: new tokens priced from
  * `fallback` (else 1), their pools taken from `pools`. The graph itself when
- * the plan stays within it.
+ * the plan stays within it (`fallback` is then never called).
  *
  * @example
- * const widened = coverPlan(graph, plan, pools, flow.prices, allPools.prices)
+ * const widened = coverPlan(graph, plan, pools, flow.prices, () => allPools.prices)
  * upperBound(widened.graph, widened.prices, 1e18)
  */
 export function coverPlan(
@@ -62,7 +62,7 @@ export function coverPlan(
   plan: Plan,
   pools: readonly Pool[],
   prices: Float64Array,
-  fallback: ReadonlyMap<Address, number>,
+  fallback: () => ReadonlyMap<Address, number>,
 ): { graph: RouteGraph; prices: Float64Array } {
   const tokens = [...graph.tokens]
   const index = new Map(tokens.map((t, i) => [t, i]))
@@ -83,7 +83,7 @@ export function coverPlan(
   widened.set(prices)
   const spot = [...graph.spot]
   for (let i = graph.tokens.length; i < tokens.length; i++) {
-    const p = fallback.get(tokens[i]!)
+    const p = fallback().get(tokens[i]!)
     widened[i] = p !== undefined && p > 0 && Number.isFinite(p) ? p : 1
     spot.push(widened[i]!)
   }

@@ -60,7 +60,8 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   // The tokens of the best single paths through any token are candidates too (whole-graph
   // routing: a token beyond the connectors that carries the best path is always in the graph).
-  const floorTokens = typeof scale === 'number' ? findSinglePaths(pools, tokenIn, tokenOut, scale, maxHops).flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut)) : []
+  const floorPaths = typeof scale === 'number' ? findSinglePaths(pools, tokenIn, tokenOut, scale, maxHops) : []
+  const floorTokens = floorPaths.flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut))
   const candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
   const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
   const all = graph.edges.map(() => true)
@@ -101,7 +102,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
 
   // The best single paths through any token of the source (the floor every route is held to).
   const singlesAnywhere = (amountIn: bigint) =>
-    findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops).map((path) => simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost }))
+    (Number(amountIn) === scale ? floorPaths : findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops)).map((path) =>
+      simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost }),
+    )
   const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
 
   const route = (amountIn: bigint): Plan | undefined => {
@@ -234,17 +237,18 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     for (const single of floor) if (single && single.amountIn === amountIn && single.amountOut > 0n && value(single) > value(chosen)) chosen = single
 
     const plan: Plan = chosen
-    const known = new Map(graph.tokens.map((t, i) => [t, full.prices[i]!]))
-    const everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, known)
+    // The all-pools figure costs a pass over every pool: computed when first read.
+    let everywhere: ReturnType<typeof allPoolsBound> | undefined
+    const allPools = () => (everywhere ??= allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, full.prices[i]!]))))
     // The candidates named: the graph's, and any token path of the plan beyond them.
-    const covering = coverPlan(graph, plan, pools, full.prices, everywhere.prices)
+    const covering = coverPlan(graph, plan, pools, full.prices, () => allPools().prices)
     const certified = upperBound(covering.graph, covering.prices, amount)
     iterations += certified.iterations
     const bound = certified.bound
     if (Number.isFinite(bound) && bound > 0) {
       const out = Number(plan.amountOut)
       const gap = (upper: number) => ((upper - out) / upper) * 10_000
-      const allBound = Number.isFinite(everywhere.bound) && everywhere.bound > 0 ? everywhere.bound : Infinity
+      const allBound = () => (Number.isFinite(allPools().bound) && allPools().bound > 0 ? allPools().bound : undefined)
       plan.certificate = {
         upperBound: BigInt(Math.ceil(bound)),
         gapBps: gap(bound),
@@ -253,9 +257,17 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
         candidatePaths: covering.graph.tokenPaths.length,
         pathsUsed: plan.paths.length,
         iterations,
-        allPoolsUpperBound: allBound < Infinity ? BigInt(Math.ceil(allBound)) : undefined,
-        allPoolsGapBps: allBound < Infinity ? gap(allBound) : undefined,
-        allPools: everywhere.pools,
+        get allPoolsUpperBound() {
+          const figure = allBound()
+          return figure === undefined ? undefined : BigInt(Math.ceil(figure))
+        },
+        get allPoolsGapBps() {
+          const figure = allBound()
+          return figure === undefined ? undefined : gap(figure)
+        },
+        get allPools() {
+          return allPools().pools
+        },
       }
     }
     return plan
