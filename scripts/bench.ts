@@ -4,6 +4,10 @@
 //   quotes  getQuote on the embedded snapshot, and refusals
 //   router  weft vs a 5%-grid splitter, Tines, the best single path, the convex
 //           optimum and a subset oracle, on parallel pools and 3-hop universes
+//   router-hard  getQuote on generated hard markets (gaps, empty ticks, drained pools, 1-5 hop
+//           routes; 10 / 100 / 1,000 / 10,000 pools) against an independent convex optimum with
+//           an exact plan, the best single path, a 5% grid and Tines, plus warm latency
+//           (scripts/bench/routerHard.ts; alone: `npm run bench -- router-hard`, small: BENCH_HARD=quick)
 //   rpc     the RPC source's cold quote against anvil with 100 pools
 //   server  the reference server under load (autocannon; scripts/benchServer.ts, also
 //           `npm run bench:server`): throughput, latency, 429s where limits apply, no 5xx
@@ -15,9 +19,10 @@ import { runMicroBench, type MicroResult } from './bench/micro.js'
 import { runQuotesBench } from './bench/quotes.js'
 import { type RouterCase, type RouterReport, COMPETITORS, connectorGapBps, optimumGapBps, oracleGapBps, runRouterBench } from './bench/router.js'
 import { type RpcReport, runRpcBench } from './bench/rpc.js'
+import { type SummaryRow, runRouterHardBench } from './bench/routerHard.js'
 import { elapsedSeconds, formatMs, percentile, printTable } from './bench/stats.js'
 
-const SECTIONS = ['micro', 'quotes', 'router', 'rpc', 'server'] as const
+const SECTIONS = ['micro', 'quotes', 'router', 'router-hard', 'rpc', 'server'] as const
 type Section = (typeof SECTIONS)[number]
 
 function parseSections(argv: readonly string[]): Set<Section> {
@@ -26,8 +31,9 @@ function parseSections(argv: readonly string[]): Set<Section> {
     const arg = argv[i]!
     if (arg === '--only' && argv[i + 1]) picked.push(...argv[++i]!.split(','))
     else if (arg.startsWith('--only=')) picked.push(...arg.slice('--only='.length).split(','))
+    else if ((SECTIONS as readonly string[]).includes(arg)) picked.push(arg)
     else if (arg === '--help' || arg === '-h') {
-      console.log(`usage: npm run bench [-- --only ${SECTIONS.join('|')}[,...]]`)
+      console.log(`usage: npm run bench [-- --only ${SECTIONS.join('|')}[,...]] (or the section names alone)`)
       process.exit(0)
     } else {
       console.error(`unknown argument ${arg} (try --only ${SECTIONS.join(',')})`)
@@ -60,6 +66,7 @@ console.log(`weft bench — node ${process.version}, ${cpus().length} cores, loa
 const micro = sections.has('micro') ? await guard('micro', runMicroBench) : undefined
 if (sections.has('quotes')) await guard('quotes', runQuotesBench)
 const router = sections.has('router') ? await guard('router', runRouterBench) : undefined
+const routerHard = sections.has('router-hard') ? await guard('router-hard', runRouterHardBench) : undefined
 const rpc = sections.has('rpc') ? await guard('rpc', runRpcBench) : undefined
 if (sections.has('server')) {
   console.log('\nReference server under load (scripts/benchServer.ts)')
@@ -67,7 +74,7 @@ if (sections.has('server')) {
   if (run.status !== 0) console.log(`!! server section failed (exit ${run.status})`)
 }
 
-printSummary({ micro, router, rpc, ran: sections })
+printSummary({ micro, router, routerHard, rpc, ran: sections })
 console.log(`\nTotal ${elapsedSeconds(started)}; load average at the end ${load()} (latency figures are wall time on a shared machine)`)
 
 type Row = [target: string, measured: string, status: string]
@@ -76,9 +83,10 @@ function status(met: boolean | undefined): string {
   return met === undefined ? 'NOT MEASURED' : met ? 'MET' : 'MISSED'
 }
 
-function printSummary({ micro, router, rpc, ran }: { micro?: MicroResult[]; router?: RouterReport; rpc?: RpcReport; ran: Set<Section> }) {
+function printSummary({ micro, router, routerHard, rpc, ran }: { micro?: MicroResult[]; router?: RouterReport; routerHard?: SummaryRow[]; rpc?: RpcReport; ran: Set<Section> }) {
   const rows: Row[] = []
   if (ran.has('router')) rows.push(...routerRows(router))
+  if (ran.has('router-hard')) rows.push(...(routerHard ?? [['router-hard targets', 'the router-hard section failed', 'NOT MEASURED'] as Row]))
   if (ran.has('micro'))
     for (const m of micro ?? []) rows.push([`${m.label}: p50 ≤ ${m.targetUs} µs`, `p50 ${m.p50Us.toFixed(2)} µs, p99 ${m.p99Us.toFixed(2)} µs (${m.samples} batches)`, status(m.met)])
   if (ran.has('rpc'))

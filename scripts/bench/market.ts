@@ -101,7 +101,13 @@ export function majorTokens(): BenchToken[] {
   ]
 }
 
-function benchChain(tokens: readonly BenchToken[]): ChainConfig {
+/**
+ * The bench chain for a token list: the four V2 and four V3 deployments, the majors as connectors.
+ *
+ * @example
+ * const chain = benchChain(majorTokens())
+ */
+export function benchChain(tokens: readonly BenchToken[]): ChainConfig {
   const bySymbol = (symbol: string) => tokens.find((t) => t.symbol === symbol)!
   const dexes: DexConfig[] = [
     ...BENCH_V2_DEXES.map((d, i) => ({
@@ -301,4 +307,33 @@ export function createMarket(tokens: BenchToken[], drafts: readonly PoolDraft[],
 export function gasCostIn(token: BenchToken, gasPriceWei: bigint): number {
   const usdPerGas = (Number(gasPriceWei) / 1e18) * 3000
   return (usdPerGas / token.priceUsd) * 10 ** token.decimals
+}
+
+/** A pool state made elsewhere (the hard-market generator), with the USD depth it was drawn at. */
+export type StateDraft = { state: BenchPoolState; depthUsd: number }
+
+/**
+ * A market from ready pool states (V2 or V3, dexes of the bench chain): the chain, the weft pools
+ * built through the families' `fromState`, and the snapshot that serves the same states.
+ *
+ * @example
+ * const market = createMarketFromStates(tokens, [{ state, depthUsd: 1e6 }], 'hard, seed 7')
+ */
+export function createMarketFromStates(tokens: BenchToken[], drafts: readonly StateDraft[], label: string): Market {
+  const chain = benchChain(tokens)
+  const pools: MarketPool[] = drafts.map(({ state, depthUsd }) => {
+    const dexIndex = chain.dexes.findIndex((d) => d.id === state.dex)
+    const dex = chain.dexes[dexIndex]
+    if (!dex) throw new Error(`unknown bench dex ${state.dex}`)
+    if (state.family === 'uniswapV2') return { state, pool: uniswapV2Family.fromState(state, { chain, dex, dexIndex }), depthUsd, v2FeeBps: dex.feeBps ?? 30 }
+    return { state, pool: uniswapV3Family.fromState(state, { chain, dex, dexIndex }), depthUsd }
+  })
+  const snapshot: Snapshot = {
+    chainId: chain.id,
+    blockNumber: 1,
+    label,
+    tokens: tokens.map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals, transferFeeBps: 0 })),
+    pools: pools.map((p) => p.state),
+  }
+  return { chain, tokens, tokenByAddress: new Map(tokens.map((t) => [t.address, t])), pools, poolByKey: new Map(pools.map((p) => [p.pool.key, p])), snapshot }
 }
