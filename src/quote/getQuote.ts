@@ -91,7 +91,9 @@ const isNative = (token: Address) => token === zeroAddress
  * Turns a swap intent into an exact, ready-to-sign fill plan: the route
  * (split across paths), fees, `minimumAmountOut`, the exact approval and the
  * executor transaction. Pure apart from the liquidity source's I/O; throws
- * only `QuoteError`.
+ * only `QuoteError`. The transaction expires `options.deadlineSeconds` (default
+ * 1800, 30 minutes) after the quote's clock, and each of its paths must deliver
+ * its quoted output less `slippageBps`, or the executor reverts.
  *
  * @example
  * import { getQuote, createSnapshotSource } from 'weft'
