@@ -106,6 +106,21 @@ describe('findRoute', () => {
     expect(a.amountOut).toBe(b.amountOut)
   })
 
+  it('keeps two-way crossings between two hubs (C -> D through one pool, D -> C through another)', () => {
+    // Each hub is shallow toward B, and the two C/D pools disagree by about 10% in opposite ways:
+    // the optimum sends A -> C -> D -> B through one and A -> D -> C -> B through the other.
+    const cheapD = pair(C, D, 100_000n * E18, 110_000n * E18)
+    const cheapC = pair(C, D, 110_000n * E18, 100_000n * E18)
+    const pools = [pair(A, C, 1_000_000n * E18, 1_000_000n * E18), pair(A, D, 1_000_000n * E18, 1_000_000n * E18), pair(C, B, 10_000n * E18, 10_000n * E18), pair(D, B, 10_000n * E18, 10_000n * E18), cheapD, cheapC]
+    const plan = findRoute({ pools, tokenIn: A, tokenOut: B, connectors: [C, D], maxHops: 3, gasCostInOutput: 0 }, 1_000n * E18)!
+    const steps = plan.paths.flatMap((p) => p.hops.map((h) => `${h.pool.key}:${h.tokenIn}>${h.tokenOut}`))
+    expect(steps).toContain(`${cheapD.key}:${C}>${D}`)
+    expect(steps).toContain(`${cheapC.key}:${D}>${C}`)
+    // Executed path by path (no flow order exists), exactly as simulated.
+    expect(plan.mode).toBe('paths')
+    expect(plan.amountOut).toBe(simulatePlan(plan.paths.map((p) => ({ path: p.path, amountIn: p.amountIn })))!.amountOut)
+  })
+
   it('returns undefined when nothing connects the tokens or the amount is zero', () => {
     expect(findRoute(params([pair(A, C, E18, E18)]), E18)).toBeUndefined()
     expect(findRoute(params([pair(A, B, E18, E18)]), 0n)).toBeUndefined()

@@ -338,7 +338,11 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooL
   if (taken < amountIn * (1 - 1e-9) && !edges.some((edge, e) => edge.from === 1 && inputs[e]! > 0 && edge.curve.covers(inputs[e]! + amountIn - taken))) return undefined
 
   routeDeadEnds(graph, flow.prices, inputs, byPool)
+  const uncut = Float64Array.from(inputs)
   const order = topologicalOrder(graph, inputs)
+  // Two-way crossings (H0 -> H1 through one pool, H1 -> H0 through another): the cut above loses
+  // their value; their simple paths, executed one after another, keep it. The better model wins.
+  const crossings = uncut.some((x, e) => x !== inputs[e]) ? decomposeCrossings(graph, uncut, amountIn) : undefined
   const support = edges.map((_, e) => e).filter((e) => inputs[e]! > 0)
   support.sort((a, b) => order[edges[a]!.from]! - order[edges[b]!.from]! || a - b)
   const outflow = new Float64Array(tokens.length)
@@ -424,7 +428,7 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooL
     paths.push({ edges: trail, share: bottleneck })
   }
   const kept = paths.filter((p) => p.share >= amountIn * MIN_SHARE)
-  if (kept.length === 0) return undefined
+  if (kept.length === 0) return crossings
   const total = kept.reduce((sum, p) => sum + p.share, 0)
   // Paths that carry visibly less than the amount: the flow is past what its pools can take.
   if (total < amountIn * (1 - SHORT_SHARE)) {
@@ -436,13 +440,86 @@ function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooL
       for (const e of support) if (fromSource[edges[e]!.from]! + 1 + toSink[edges[e]!.to]! > graph.maxHops) tooLong.push(e)
       if (tooLong.length === 0) for (const e of support) if (edges[e]!.to !== SINK && left[e]! > edgeIn[e]! / 2) tooLong.push(e)
     }
-    return undefined
+    return crossings
   }
   for (const p of kept) p.share *= amountIn / total
   const { output, used, edgeInputs } = flowOutput(graph, kept, order)
   let gas = 0
   for (const e of used) gas += edges[e]!.curve.gas(edgeInputs[e]!)
-  return { paths: kept, output, gas, used }
+  const acyclic: ModelRoute = { paths: kept, output, gas, used }
+  return crossings && crossings.output > acyclic.output ? crossings : acyclic
+}
+
+/**
+ * Decomposes a flow whose support has token cycles (two-way crossings) into
+ * simple paths of at most maxHops without cutting them: greedily from the
+ * input token, at each token the edge with the most left toward a token the
+ * path has not visited (and from which the output is within the hops left),
+ * the path's amount its bottleneck in input units. Executed one after another
+ * (no flow order exists), the paths are modelled at each edge's average rate
+ * over the whole flow. Undefined when the paths fall short of the amount.
+ */
+function decomposeCrossings(graph: RouteGraph, inputs: Float64Array, amountIn: number): ModelRoute | undefined {
+  const { edges, tokens } = graph
+  const support = edges.map((_, e) => e).filter((e) => inputs[e]! > 0)
+  const rate = new Float64Array(edges.length)
+  for (const e of support) rate[e] = edges[e]!.curve.amountOut(inputs[e]!) / inputs[e]!
+  const left = Float64Array.from(inputs)
+  const leaving: number[][] = tokens.map(() => [])
+  for (const e of support) leaving[edges[e]!.from]!.push(e)
+  const toSink = hopsToSink(graph, support)
+  const paths: { edges: number[]; share: number }[] = []
+  for (let guard = 0; guard <= 2 * support.length; guard++) {
+    const trail: number[] = []
+    const visited = new Set<number>([SOURCE])
+    let token = SOURCE
+    let gain = 1
+    let bottleneck = Infinity
+    const ratio: number[] = []
+    while (token !== SINK) {
+      const hopsLeft = graph.maxHops - trail.length
+      let best = -1
+      for (const e of leaving[token]!) {
+        const to = edges[e]!.to
+        if (!(left[e]! > 0) || visited.has(to) || toSink[to]! > hopsLeft - 1) continue
+        if (best < 0 || left[e]! > left[best]!) best = e
+      }
+      if (best < 0) break
+      trail.push(best)
+      ratio.push(gain)
+      bottleneck = Math.min(bottleneck, left[best]! / gain)
+      gain *= rate[best]!
+      token = edges[best]!.to
+      visited.add(token)
+    }
+    if (token !== SINK || !(bottleneck > 0)) {
+      if (trail.length === 0) break
+      left[trail[trail.length - 1]!] = 0
+      continue
+    }
+    trail.forEach((e, k) => {
+      left[e] = left[e]! - bottleneck * ratio[k]!
+      if (left[e]! <= inputs[e]! * 1e-12) left[e] = 0
+    })
+    paths.push({ edges: trail, share: bottleneck })
+  }
+  const kept = paths.filter((p) => p.share >= amountIn * MIN_SHARE)
+  const total = kept.reduce((sum, p) => sum + p.share, 0)
+  if (kept.length === 0 || total < amountIn * (1 - SHORT_SHARE)) return undefined
+  let output = 0
+  const used = new Set<number>()
+  for (const p of kept) {
+    p.share *= amountIn / total
+    let amount = p.share
+    for (const e of p.edges) {
+      amount *= rate[e]!
+      used.add(e)
+    }
+    output += amount
+  }
+  let gas = 0
+  for (const e of used) gas += edges[e]!.curve.gas(inputs[e]!)
+  return { paths: kept, output, gas, used: [...used] }
 }
 
 /** Fewest support edges from the input token to each token (tokens.length when it cannot reach it). */
