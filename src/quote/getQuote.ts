@@ -95,6 +95,25 @@ const isNative = (token: Address) => token === zeroAddress
  * 1800, 30 minutes) after the quote's clock, and each of its paths must deliver
  * its quoted output less `slippageBps`, or the executor reverts.
  *
+ * @param intent What to trade. `chainId`; `sellToken` and `buyToken` (addresses, the zero address
+ *   for the native token); exactly one of `sellAmount` (exact input) or `buyAmount` (exact output),
+ *   in raw units; `slippageBps` (0..10000, default 100) sets `minimumAmountOut`;
+ *   `priceImpactLimitBps` (0..10000, default 1000) turns a worse quote into a 400; `receiver`
+ *   (default: whoever sends the transaction); fees, each a bps with its recipient: `feeBps` +
+ *   `feeRecipient` and `referralFeeBps` + `referralFeeRecipient` (at most 1000 bps each),
+ *   `surplusFeeBps` + `surplusFeeRecipient` (at most 10000: a share of surplus, and a service fee of
+ *   surplusFeeBps / 1000 bps); `appId` picks `options.apps[appId]`. A bad field is a 400 or 422
+ *   `QuoteError` naming it, before the liquidity source is asked anything.
+ * @param liquiditySource Where pool states come from, read once per quote at one block:
+ *   `createRpcSource` (a node), `createSnapshotSource` (a JSON snapshot) or your own `LiquiditySource`.
+ * @param options Optional: `chains` (your own `ChainConfig`s, e.g. a devnet), `families`, `apps`,
+ *   `gasPriceWei`, `maxHops`, `sender` (sharpens the gas estimate), `deadlineSeconds`, `onDetails`
+ *   (certificate and liquidity report), and `id` / `now` / `randomBytes` for deterministic output.
+ *   See {@link GetQuoteOptions}.
+ * @returns The Quote of the wire spec; `JSON.stringify(quote)` is the `GET /v1/quote` body.
+ * @throws {@link QuoteError} only: 400/422 for the intent or options, 404 when no route fills it,
+ *   503 when the liquidity source fails, 500 for a host's bad configuration.
+ *
  * @example
  * import { getQuote, createSnapshotSource } from 'weft'
  * import { defaultSnapshot } from 'weft/default-snapshot'
