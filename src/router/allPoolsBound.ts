@@ -17,8 +17,8 @@ const PRICE_RANGE = 60
 /** Rounds of coordinate descent over the token prices. */
 const ROUNDS = 2
 
-/** A pool direction in the all-pools relaxation: token indices (prices) and its curve. */
-type BoundEdge = { from: number; to: number; curve: Curve }
+/** A pool direction in a dual relaxation: token indices (prices) and its curve. */
+export type BoundEdge = { from: number; to: number; curve: Curve }
 
 /**
  * An upper bound on the gas-free output of ANY route of at most `maxHops`
@@ -121,8 +121,27 @@ export function allPoolsBound(
   }
   for (let i = 1; i < tokens.length; i++) if (!(nu[i]! > 0)) nu[i] = 1
 
-  // Edges by token, and coordinate descent on each token's price.
-  const touching: number[][] = tokens.map(() => [])
+  const dual = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
+  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])) }
+}
+
+/**
+ * Lowers the dual of the convex routing problem over `edges` by coordinate
+ * descent on the token prices `nu` (index 0 the output token, fixed at its
+ * price; index 1 the input token, which brings `amountIn`): each price in turn
+ * moves to where what its pools bring in balances what they take out (the
+ * dual's slope in it), by bisection in log-price, `rounds` times. Updates `nu`
+ * in place and returns the dual value there, a valid upper bound on the
+ * output for any positive prices (weak duality; add BOUND_SLACK for float
+ * rounding). Used on its own for the all-pools bound, and after the Newton
+ * solve for the candidate bound (a token whose pools only take, never give,
+ * is priced down to where none of them trades).
+ *
+ * @example
+ * const dual = descendDual([{ from: 1, to: 0, curve }], 2, 1e18, Float64Array.of(1, 3e-9), 2)
+ */
+export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number): number {
+  const touching: number[][] = Array.from({ length: tokenCount }, () => [])
   edges.forEach((edge, e) => {
     touching[edge.from]!.push(e)
     touching[edge.to]!.push(e)
@@ -142,11 +161,11 @@ export function allPoolsBound(
     }
     return net
   }
-  for (let round = 0; round < ROUNDS; round++)
-    for (let k = 1; k < tokens.length; k++) {
+  for (let round = 0; round < rounds; round++)
+    for (let k = 1; k < tokenCount; k++) {
       if (touching[k]!.length === 0) continue
-      // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0.
-      // Bracketed within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
+      // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0, bracketed
+      // within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
       const start = Math.log(nu[k]!)
       let lo = start - 1
       let hi = start + 1
@@ -159,7 +178,6 @@ export function allPoolsBound(
       }
       nu[k] = Math.exp(hi)
     }
-
   let dual = nu[1]! * amountIn
   for (const edge of edges) {
     const a = nu[edge.from]!
@@ -167,5 +185,5 @@ export function allPoolsBound(
     edge.curve.atRate(a / b, point)
     if (point.input > 0) dual += b * point.output - a * point.input
   }
-  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])) }
+  return dual
 }

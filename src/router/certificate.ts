@@ -1,10 +1,13 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
-import { BOUND_SLACK } from './allPoolsBound.js'
+import { BOUND_SLACK, descendDual } from './allPoolsBound.js'
 import { type Curve, getCurve } from './curves.js'
 import type { Edge, RouteGraph } from './routeGraph.js'
 import { solveFlow } from './splitSolver.js'
 import type { Plan } from './types.js'
+
+/** Coordinate-descent rounds after the Newton solve of the candidate bound. */
+const DESCENT_ROUNDS = 1
 
 /**
  * An upper bound on the output any route over the candidate pairs can reach
@@ -43,7 +46,11 @@ export function upperBound(graph: RouteGraph, prices: Float64Array, amountIn: nu
       }
   const relaxation: RouteGraph = { ...graph, edges }
   const flow = solveFlow(relaxation, edges.map(() => true), amountIn, prices)
-  return { bound: flow.dual * (1 + BOUND_SLACK), pools: covered.size, iterations: flow.iterations }
+  // Newton may stop short (a token whose pools only take is left where they trade): a pass of
+  // coordinate descent from its prices, and the lower of the two duals (both valid bounds).
+  const descended = descendDual(edges, graph.tokens.length, amountIn, Float64Array.from(flow.prices), DESCENT_ROUNDS)
+  const dual = Number.isFinite(descended) && descended > 0 ? Math.min(flow.dual, descended) : flow.dual
+  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, iterations: flow.iterations }
 }
 
 /**
