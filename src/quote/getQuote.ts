@@ -30,7 +30,7 @@ export type GetQuoteOptions = ChainsOption & {
   apps?: Readonly<Record<string, AppConfig>>
   /** Gas price (wei) for gas-aware routing; defaults to the source's, then the chain's. */
   gasPriceWei?: bigint
-  /** Longest path in hops (default 3). */
+  /** Longest path in hops (default 4, the router's). */
   maxHops?: number
   /** A fixed quote id (UUID), for deterministic output. */
   id?: string
@@ -225,7 +225,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
     tokenIn,
     tokenOut,
     connectors,
-    maxHops: options.maxHops ?? 3,
+    maxHops: options.maxHops,
     gasCostInOutput: Number(gasPrice) * nativeRate,
   }
 
