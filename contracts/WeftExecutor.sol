@@ -18,8 +18,10 @@ import {SlipstreamStep} from "./steps/SlipstreamStep.sol";
 /// order: the input is pulled once, from msg.sender, for exactly `amountIn`; every pool address is
 /// derived by CREATE2 from the dex table fixed at deployment (singletons are the table's own
 /// entries), never read from calldata; callbacks pay only the pool this contract is swapping with;
-/// the only approval is the Balancer step's, for exactly its input and checked back to 0; and no
-/// token is left here after a fill.
+/// the only approval is the Balancer step's, for exactly its input and checked back to 0; every
+/// step's output is measured as this contract's balance increase, never taken from the pool's
+/// report, so tokens stranded here are never spent; every path has its own minimum output; orders
+/// expire; and no token is left here after a fill.
 contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3Step, SlipstreamStep, BalancerV2Step {
     /// @notice One pool deployment. kind 1 = Uniswap V2 pair, 2 = Uniswap V3 pool.
     /// feeBps: the V2 swap fee in basis points (30 = 0.3%), unused for V3.
@@ -152,6 +154,9 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
         // Tokens sent to the executor itself would be stranded (and later spendable by nobody).
         if (receiver == address(this)) revert InvalidReceiver();
         _checkPayees(order);
+        // Two different tokens need paths; a wrap or unwrap (native on one side, WETH on the
+        // other) has none.
+        if (tokenIn != tokenOut && order.paths.length == 0) revert NoPaths();
 
         // Measured before anything moves, so tokens stranded here earlier never count as output.
         uint256 baseline = _balanceOf(tokenOut, address(this));
@@ -161,7 +166,6 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
             // Wrap or unwrap (one side native, the other WETH): the (wrapped) input is the output.
             if (order.paths.length != 0) revert InvalidPath(0);
         } else {
-            if (order.paths.length == 0) revert NoPaths();
             _runPaths(order.paths, tokenIn, tokenOut, swapIn);
         }
 
