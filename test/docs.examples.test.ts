@@ -250,3 +250,25 @@ describe('documentation snippets', () => {
     expect(code, `exit ${code}, output:\n${output.slice(-3000)}`).toBe(0)
   })
 })
+
+describe('examples/devnet.ts', () => {
+  // The devnet example imports nothing from the tests: it deploys its own tokens, the real
+  // UniswapV2Factory and the executor, fills four quotes and prints EXACT when every party got
+  // exactly what the quote said (exit code 1 otherwise).
+  it('runs on a fresh anvil and fills every quote exactly', async () => {
+    const anvil = await startAnvil()
+    try {
+      const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'examples/devnet.ts'), '--rpc', anvil.rpcUrl], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+      expect(code, output).toBe(0)
+      expect(output.match(/ EXACT$/gm)?.length, output).toBe(4)
+      const source = readFileSync(join(root, 'examples/devnet.ts'), 'utf8')
+      expect(source).not.toMatch(/from '\.\.\/test\//)
+    } finally {
+      await anvil.stop()
+    }
+  })
+})
