@@ -73,7 +73,13 @@ type Job = {
   timer: ReturnType<typeof setTimeout> | null
 }
 
-type Slot = { worker: Worker; ready: boolean; job: Job | null; started: Promise<void> }
+/**
+ * A worker and what it runs. The first is the foreground worker: light quotes only, at
+ * normal priority. The others are background workers: light quotes when the foreground
+ * one is busy, and every heavy quote, at a lower OS priority (nice 10, set per thread), so
+ * under CPU contention a heavy quote yields to the event loop and to light quotes.
+ */
+type Slot = { worker: Worker; ready: boolean; job: Job | null; started: Promise<void>; background: boolean }
 
 /** Weight of the newest measurement in a running average of quote times. */
 const COST_SMOOTHING = 0.3
@@ -86,8 +92,9 @@ const COST_SMOOTHING = 0.3
  * and the request answered 503. Two bounded queues: a quote whose request
  * shape (chain, pair, direction, amount magnitude) or caller has been slow on
  * average, or an exact-output quote of a shape not seen yet, is heavy; heavy
- * quotes run on at most `workers - 1` workers, so light ones (a plain
- * WETH→USDC) always find one. A full queue answers 503 at once.
+ * quotes run only on the background workers (all but the first, at a lower OS
+ * priority), so light ones (a plain WETH→USDC) always find one. A full queue
+ * answers 503 at once.
  *
  * @example
  * const pool = createQuotePool({ workers: 2, budgetMs: 1500, maxQueue: 64, maxHeavyQueue: 8, maxQueueWaitMs: 1500, heavyQuoteMs: 50, chains, snapshots: defaultSnapshot, source })
@@ -96,7 +103,6 @@ const COST_SMOOTHING = 0.3
  */
 export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool {
   const { workers, budgetMs, maxQueue, maxHeavyQueue, maxQueueWaitMs, heavyQuoteMs, chains, snapshots, source } = settings
-  const heavyCapacity = Math.max(1, workers - 1)
   const queues: Record<QuoteLane, Job[]> = { light: [], heavy: [] }
   const slots: Slot[] = []
   const costs = createBoundedCache<string, number>({ maxEntries: 10_000, ttlMs: 10 * 60_000 })
@@ -106,10 +112,10 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   const entry = new URL('./quoteWorker.ts', import.meta.url).href
   const bootstrap = new URL('./startQuoteWorker.mjs', import.meta.url)
 
-  function spawn(): Slot {
-    const worker = new Worker(bootstrap, { workerData: { entry, chains, snapshots } })
+  function spawn(background: boolean): Slot {
+    const worker = new Worker(bootstrap, { workerData: { entry, chains, snapshots, background } })
     let started!: () => void
-    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)) }
+    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)), background }
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') started()
       onMessage(slot, message)
@@ -119,7 +125,6 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
     worker.on('exit', (code) => {
       if (!closed && slots.includes(slot)) replace(slot, `worker exited with code ${code}`)
     })
-    worker.unref()
     return slot
   }
 
@@ -127,7 +132,7 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   function replace(slot: Slot, why: string) {
     const index = slots.indexOf(slot)
     if (index < 0 || closed) return
-    slots[index] = spawn()
+    slots[index] = spawn(slot.background)
     const job = slot.job
     slot.job = null
     void slot.worker.terminate()
@@ -162,13 +167,12 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
     }
   }
 
-  /** Starts waiting jobs on idle workers: light first; heavy only while fewer than `heavyCapacity` run. */
+  /** Starts waiting jobs on idle workers, foreground first: light ones anywhere, heavy ones on background workers only. */
   function pump() {
     for (const slot of slots) {
       if (!slot.ready || slot.job) continue
-      const heavyRunning = slots.filter((s) => s.job?.lane === 'heavy').length
-      const job = queues.light.shift() ?? (heavyRunning < heavyCapacity ? queues.heavy.shift() : undefined)
-      if (!job) return
+      const job = queues.light.shift() ?? (slot.background ? queues.heavy.shift() : undefined)
+      if (!job) continue
       clearTimeout(job.timer ?? undefined)
       slot.job = job
       job.timer = setTimeout(() => {
@@ -184,10 +188,8 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
 
   /** Whether a quote of `lane` would start at once (nothing ahead of it, an idle worker it may take). */
   function canStartNow(lane: QuoteLane): boolean {
-    const idle = slots.some((slot) => slot.ready && !slot.job)
-    if (lane === 'light') return idle && queues.light.length === 0
-    const heavyRunning = slots.filter((slot) => slot.job?.lane === 'heavy').length
-    return idle && queues.light.length === 0 && queues.heavy.length === 0 && heavyRunning < heavyCapacity
+    const idle = slots.some((slot) => slot.ready && !slot.job && (lane === 'light' || slot.background))
+    return idle && queues.light.length === 0 && (lane === 'light' || queues.heavy.length === 0)
   }
 
   function learn(job: Job, ms: number) {
@@ -205,7 +207,7 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
     return shapeCost > heavyQuoteMs ? 'heavy' : 'light'
   }
 
-  for (let i = 0; i < workers; i++) slots.push(spawn())
+  for (let i = 0; i < workers; i++) slots.push(spawn(i > 0))
   const ready = Promise.all(slots.map((slot) => slot.started)).then(() => {})
 
   return {

@@ -16,7 +16,7 @@ export type LoadedServerConfig = { config: ServerConfig; appsFile: string | null
 
 /** The keys a config file may hold (see README.md). */
 const fileKeys = new Set([
-  'host', 'port', 'liquidity', 'treasuries', 'rateLimits', 'apps', 'appsFile', 'redis', 'trustProxy', 'corsOrigins', 'defaultMetrics',
+  'host', 'port', 'liquidity', 'treasuries', 'rateLimits', 'apps', 'appsFile', 'redis', 'trustProxy', 'corsOrigins', 'defaultMetrics', 'overload',
 ])
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -161,6 +161,9 @@ export async function loadServerConfig({ configFile, env = process.env }: LoadSe
     const value = env.WEFT_CORS_ORIGINS.trim()
     config.corsOrigins = value === '*' ? '*' : value.split(',').map((origin) => origin.trim()).filter(Boolean)
   }
+
+  if (env.WEFT_QUOTE_WORKERS !== undefined) config.overload = { ...(config.overload ?? {}), workers: parseInteger(env.WEFT_QUOTE_WORKERS, 'WEFT_QUOTE_WORKERS') }
+  if (env.WEFT_QUOTE_BUDGET_MS !== undefined) config.overload = { ...(config.overload ?? {}), budgetMs: parseInteger(env.WEFT_QUOTE_BUDGET_MS, 'WEFT_QUOTE_BUDGET_MS') }
 
   if (env.WEFT_APPS_FILE) appsFile = resolve(env.WEFT_APPS_FILE)
   if (appsFile !== null) config.apps = { ...(config.apps ?? {}), ...(await loadAppsFile(appsFile)) }

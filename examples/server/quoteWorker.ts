@@ -2,6 +2,7 @@
 // so a long quote occupies this thread, never the event loop that answers HTTP.
 // Snapshots are loaded here; any other liquidity source stays in the main thread
 // and is reached through messages (its I/O and caches are shared by all workers).
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import {
   type AppConfig,
@@ -18,7 +19,21 @@ import {
 import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
 
 const port = parentPort!
-const { chains, snapshots } = workerData as { chains: readonly ChainConfig[]; snapshots: readonly Snapshot[] | 'default' | null; entry: string }
+const { chains, snapshots, background } = workerData as {
+  chains: readonly ChainConfig[]
+  snapshots: readonly Snapshot[] | 'default' | null
+  background: boolean
+  entry: string
+}
+// A background worker runs heavy quotes: a lower priority for this thread only (Linux nices
+// threads one by one), so under CPU contention it yields to the event loop and light quotes.
+if (background) {
+  try {
+    setPriority(0, 10)
+  } catch {
+    // Not permitted here (some containers): the queues still keep heavy quotes off the foreground worker.
+  }
+}
 
 /** Liquidity requests waiting for the main thread's answer, by request id. */
 const pendingLiquidity = new Map<number, { resolve: (liquidity: Liquidity) => void; reject: (error: unknown) => void }>()
