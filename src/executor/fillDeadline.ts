@@ -3,6 +3,9 @@
  * the host's clock, `getQuote`'s `now` option, else `Date.now()`). Long enough for a user to read
  * and sign it, short enough that a transaction held back (by a wallet, a relayer or a mempool) cannot
  * execute days later on prices it was never meant for. `getQuote`'s `deadlineSeconds` changes it.
+ *
+ * @example
+ * const deadline = getFillDeadline(Date.now(), DEFAULT_DEADLINE_SECONDS) // 30 minutes from now, in seconds
  */
 export const DEFAULT_DEADLINE_SECONDS = 1800
 
