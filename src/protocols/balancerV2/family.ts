@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, maxUint256 } from 'viem'
 import { hostError } from '../../errors/QuoteError.js'
 import type { PoolFamily } from '../types.js'
 import { ONE } from './fixedPoint.js'
@@ -10,12 +10,11 @@ import type { BalancerV2PoolState } from './state.js'
 const MAX_TOKENS = 8
 const MIN_WEIGHT = 10n ** 16n
 const MAX_SWAP_FEE = 10n ** 17n
-const MAX_UINT256 = (1n << 256n) - 1n
 
 const integer = (value: unknown, field: string): bigint => {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) throw hostError(`balancerV2 state: ${field} must be a base-10 integer`)
   const n = BigInt(value)
-  if (n > MAX_UINT256) throw hostError(`balancerV2 state: ${field} exceeds uint256`)
+  if (n > maxUint256) throw hostError(`balancerV2 state: ${field} exceeds uint256`)
   return n
 }
 

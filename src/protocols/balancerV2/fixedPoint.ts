@@ -1,6 +1,7 @@
 // Balancer V2's 18-decimal fixed-point arithmetic (solidity-utils FixedPoint.sol, as compiled into
 // the WeightedPool of 20230206-weighted-pool-v3 / 20230320-weighted-pool-v4), in bigint. Every
 // checked operation throws BalancerV2RevertError with the contract's code where the contract reverts.
+import { maxUint256 } from 'viem'
 import { pow } from './logExpMath.js'
 import { BAL, balRequire } from './revertError.js'
 
@@ -10,7 +11,6 @@ const TWO = 2n * ONE
 const FOUR = 4n * ONE
 /** pow's error bound, relative: 10^-14 (powUp adds it, powDown subtracts it). */
 const MAX_POW_RELATIVE_ERROR = 10_000n
-const MAX_UINT256 = (1n << 256n) - 1n
 
 /**
  * Checked uint256 addition.
@@ -18,7 +18,7 @@ const MAX_UINT256 = (1n << 256n) - 1n
  */
 export function add(a: bigint, b: bigint): bigint {
   const c = a + b
-  balRequire(c <= MAX_UINT256, BAL.ADD_OVERFLOW)
+  balRequire(c <= maxUint256, BAL.ADD_OVERFLOW)
   return c
 }
 
@@ -37,7 +37,7 @@ export function sub(a: bigint, b: bigint): bigint {
  */
 export function mulDown(a: bigint, b: bigint): bigint {
   const product = a * b
-  balRequire(product <= MAX_UINT256, BAL.MUL_OVERFLOW)
+  balRequire(product <= maxUint256, BAL.MUL_OVERFLOW)
   return product / ONE
 }
 
@@ -47,7 +47,7 @@ export function mulDown(a: bigint, b: bigint): bigint {
  */
 export function mulUp(a: bigint, b: bigint): bigint {
   const product = a * b
-  balRequire(product <= MAX_UINT256, BAL.MUL_OVERFLOW)
+  balRequire(product <= maxUint256, BAL.MUL_OVERFLOW)
   // (product - 1) / ONE + 1: the contract's form, which never overflows in the addition.
   return product === 0n ? 0n : (product - 1n) / ONE + 1n
 }
@@ -59,7 +59,7 @@ export function mulUp(a: bigint, b: bigint): bigint {
 export function divDown(a: bigint, b: bigint): bigint {
   balRequire(b !== 0n, BAL.ZERO_DIVISION)
   const inflated = a * ONE
-  balRequire(inflated <= MAX_UINT256, BAL.DIV_INTERNAL)
+  balRequire(inflated <= maxUint256, BAL.DIV_INTERNAL)
   return inflated / b
 }
 
@@ -70,7 +70,7 @@ export function divDown(a: bigint, b: bigint): bigint {
 export function divUp(a: bigint, b: bigint): bigint {
   balRequire(b !== 0n, BAL.ZERO_DIVISION)
   const inflated = a * ONE
-  balRequire(inflated <= MAX_UINT256, BAL.DIV_INTERNAL)
+  balRequire(inflated <= maxUint256, BAL.DIV_INTERNAL)
   return inflated === 0n ? 0n : (inflated - 1n) / b + 1n
 }
 

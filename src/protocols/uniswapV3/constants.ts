@@ -11,12 +11,6 @@
 export const Q96 = 1n << 96n
 
 /**
- * Largest uint256.
- * @example mulDiv(MAX_UINT256, MAX_UINT256, MAX_UINT256) // MAX_UINT256
- */
-export const MAX_UINT256 = (1n << 256n) - 1n
-
-/**
  * Largest uint160, the width of a sqrt price.
  * @example if (sqrtPriceX96 > MAX_UINT160) throw new Error('not a uint160')
  */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
+import { maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT256 } from './constants.js'
 import { mulDiv, mulDivRoundingUp } from './fullMath.js'
 import { UniswapV3RevertError } from './revertError.js'
 
@@ -15,11 +15,11 @@ describe('mulDiv', () => {
 
   it('reverts when the result overflows uint256', () => {
     expect(() => mulDiv(Q128, Q128, 1n)).toThrow(UniswapV3RevertError)
-    expect(() => mulDiv(MAX_UINT256, MAX_UINT256, MAX_UINT256 - 1n)).toThrow(UniswapV3RevertError)
+    expect(() => mulDiv(maxUint256, maxUint256, maxUint256 - 1n)).toThrow(UniswapV3RevertError)
   })
 
   it('is exact for all max inputs', () => {
-    expect(mulDiv(MAX_UINT256, MAX_UINT256, MAX_UINT256)).toBe(MAX_UINT256)
+    expect(mulDiv(maxUint256, maxUint256, maxUint256)).toBe(maxUint256)
   })
 
   it('is accurate without phantom overflow', () => {
@@ -37,7 +37,7 @@ describe('mulDivRoundingUp', () => {
     expect(() => mulDivRoundingUp(Q128, 5n, 0n)).toThrow(UniswapV3RevertError)
     expect(() => mulDivRoundingUp(Q128, Q128, 0n)).toThrow(UniswapV3RevertError)
     expect(() => mulDivRoundingUp(Q128, Q128, 1n)).toThrow(UniswapV3RevertError)
-    expect(() => mulDivRoundingUp(MAX_UINT256, MAX_UINT256, MAX_UINT256 - 1n)).toThrow(UniswapV3RevertError)
+    expect(() => mulDivRoundingUp(maxUint256, maxUint256, maxUint256 - 1n)).toThrow(UniswapV3RevertError)
   })
 
   it('reverts when rounding up passes uint256 max', () => {
@@ -54,17 +54,17 @@ describe('mulDivRoundingUp', () => {
   })
 
   it('is exact for all max inputs and rounds only a remainder up', () => {
-    expect(mulDivRoundingUp(MAX_UINT256, MAX_UINT256, MAX_UINT256)).toBe(MAX_UINT256)
+    expect(mulDivRoundingUp(maxUint256, maxUint256, maxUint256)).toBe(maxUint256)
     expect(mulDivRoundingUp(Q128, (50n * Q128) / 100n, (150n * Q128) / 100n)).toBe(Q128 / 3n + 1n)
     expect(mulDivRoundingUp(Q128, 35n * Q128, 8n * Q128)).toBe((4375n * Q128) / 1000n)
     expect(mulDivRoundingUp(Q128, 1000n * Q128, 3000n * Q128)).toBe(Q128 / 3n + 1n)
   })
 
   it('is mulDiv, plus one exactly when the division leaves a remainder', () => {
-    const uint256 = fc.bigInt({ min: 0n, max: MAX_UINT256 })
+    const uint256 = fc.bigInt({ min: 0n, max: maxUint256 })
     fc.assert(
-      fc.property(uint256, uint256, fc.bigInt({ min: 1n, max: MAX_UINT256 }), (a, b, denominator) => {
-        if ((a * b) / denominator >= MAX_UINT256) return
+      fc.property(uint256, uint256, fc.bigInt({ min: 1n, max: maxUint256 }), (a, b, denominator) => {
+        if ((a * b) / denominator >= maxUint256) return
         const down = mulDiv(a, b, denominator)
         expect(down).toBe((a * b) / denominator)
         expect(mulDivRoundingUp(a, b, denominator) - down).toBe((a * b) % denominator === 0n ? 0n : 1n)

@@ -1,4 +1,4 @@
-import { MAX_UINT256 } from './constants.js'
+import { maxUint256 } from 'viem'
 import { UniswapV3RevertError } from './revertError.js'
 
 /**
@@ -16,7 +16,7 @@ import { UniswapV3RevertError } from './revertError.js'
 export function mulDiv(a: bigint, b: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new UniswapV3RevertError('mulDiv by zero')
   const result = (a * b) / denominator
-  if (result > MAX_UINT256) throw new UniswapV3RevertError('mulDiv overflow')
+  if (result > maxUint256) throw new UniswapV3RevertError('mulDiv overflow')
   return result
 }
 
@@ -37,6 +37,6 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
   const product = a * b
   let result = product / denominator
   if (product % denominator !== 0n) result += 1n
-  if (result > MAX_UINT256) throw new UniswapV3RevertError('mulDiv overflow')
+  if (result > maxUint256) throw new UniswapV3RevertError('mulDiv overflow')
   return result
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT160, MAX_UINT256 } from './constants.js'
+import { maxUint256 } from 'viem'
+import { MAX_UINT160 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
 import {
   getAmount0Delta,
@@ -49,7 +50,7 @@ describe('getNextSqrtPriceFromInput', () => {
   })
 
   it('can return 1 with enough amountIn (the fallback branch when amount * price overflows)', () => {
-    expect(getNextSqrtPriceFromInput(PRICE_1_1, 1n, MAX_UINT256 / 2n, true)).toBe(1n)
+    expect(getNextSqrtPriceFromInput(PRICE_1_1, 1n, maxUint256 / 2n, true)).toBe(1n)
   })
 
   it('computes sqrtQ when sqrtP * sqrtQ overflows (echidna case)', () => {
@@ -90,8 +91,8 @@ describe('getNextSqrtPriceFromOutput', () => {
   })
 
   it('reverts when the output is impossible in either direction', () => {
-    expect(() => getNextSqrtPriceFromOutput(PRICE_1_1, 1n, MAX_UINT256, true)).toThrow(UniswapV3RevertError)
-    expect(() => getNextSqrtPriceFromOutput(PRICE_1_1, 1n, MAX_UINT256, false)).toThrow(UniswapV3RevertError)
+    expect(() => getNextSqrtPriceFromOutput(PRICE_1_1, 1n, maxUint256, true)).toThrow(UniswapV3RevertError)
+    expect(() => getNextSqrtPriceFromOutput(PRICE_1_1, 1n, maxUint256, false)).toThrow(UniswapV3RevertError)
   })
 })
 

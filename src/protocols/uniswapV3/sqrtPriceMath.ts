@@ -1,4 +1,5 @@
-import { MAX_INT256, MAX_UINT160, MAX_UINT256, Q96 } from './constants.js'
+import { maxUint256 } from 'viem'
+import { MAX_INT256, MAX_UINT160, Q96 } from './constants.js'
 import { mulDiv, mulDivRoundingUp } from './fullMath.js'
 import { UniswapV3RevertError } from './revertError.js'
 
@@ -36,17 +37,17 @@ export function getNextSqrtPriceFromAmount0RoundingUp(
   const product = amount * sqrtPX96
 
   if (add) {
-    if (product <= MAX_UINT256) {
+    if (product <= maxUint256) {
       const denominator = numerator1 + product
-      if (denominator <= MAX_UINT256) return mulDivRoundingUp(numerator1, sqrtPX96, denominator)
+      if (denominator <= maxUint256) return mulDivRoundingUp(numerator1, sqrtPX96, denominator)
     }
     const denominator = numerator1 / sqrtPX96 + amount
-    if (denominator > MAX_UINT256) throw new UniswapV3RevertError('amount0 overflow')
+    if (denominator > maxUint256) throw new UniswapV3RevertError('amount0 overflow')
     return divRoundingUp(numerator1, denominator)
   }
 
   // A product that overflows means the denominator would underflow.
-  if (product > MAX_UINT256 || numerator1 <= product) {
+  if (product > maxUint256 || numerator1 <= product) {
     throw new UniswapV3RevertError('amount0 out exceeds reserves')
   }
   const next = mulDivRoundingUp(numerator1, sqrtPX96, numerator1 - product)

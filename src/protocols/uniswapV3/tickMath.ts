@@ -1,4 +1,4 @@
-import { MAX_UINT256 } from './constants.js'
+import { maxUint256 } from 'viem'
 import { UniswapV3RevertError } from './revertError.js'
 
 /**
@@ -72,7 +72,7 @@ export function getSqrtRatioAtTick(tick: number): bigint {
   for (let bit = 1, mask = 2; mask <= absTick; bit++, mask <<= 1) {
     if ((absTick & mask) !== 0) ratio = (ratio * (BIT_RATIOS[bit] as bigint)) >> 128n
   }
-  if (tick > 0) ratio = MAX_UINT256 / ratio
+  if (tick > 0) ratio = maxUint256 / ratio
 
   return (ratio >> 32n) + (ratio % Q32 === 0n ? 0n : 1n)
 }
