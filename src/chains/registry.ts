@@ -1,4 +1,4 @@
-import { type Address, zeroAddress } from 'viem'
+import { type Address, isAddress, zeroAddress } from 'viem'
 import { QuoteError, guarded } from '../errors/QuoteError.js'
 import { arbitrum } from './arbitrum.js'
 import { base } from './base.js'
@@ -47,7 +47,6 @@ export function findActiveChain(chains: readonly ChainConfig[], id: number): Cha
   return chain && chain.status === 'active' ? chain : undefined
 }
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/
 const hashPattern = /^0x[0-9a-fA-F]{64}$/
 
 /**
@@ -74,7 +73,7 @@ function checkChainConfig(config: ChainConfig): ChainConfig {
     throw new QuoteError({ statusCode: 500, message: `Invalid chain configuration: ${field} ${why}` })
   }
   const addr = (value: unknown, field: string): Address => {
-    if (typeof value !== 'string' || !addressPattern.test(value)) fail(field, 'must be an address')
+    if (typeof value !== 'string' || !isAddress(value, { strict: false })) fail(field, 'must be an address')
     return (value as string).toLowerCase() as Address
   }
   const token = (t: TokenInfo, field: string): TokenInfo => {

@@ -1,4 +1,4 @@
-import { type Address, getAddress, zeroAddress } from 'viem'
+import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
 import { type ChainsOption, findActiveChain, resolveChains } from '../chains/registry.js'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessableParams } from '../errors/QuoteError.js'
@@ -156,7 +156,7 @@ function checkOptions(options: GetQuoteOptions): void {
   if (now !== undefined && typeof now !== 'function') fail('now', 'must be a function')
   if (randomBytes !== undefined && typeof randomBytes !== 'function') fail('randomBytes', 'must be a function')
   if (options.onDetails !== undefined && typeof options.onDetails !== 'function') fail('onDetails', 'must be a function')
-  if (sender !== undefined && (typeof sender !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(sender))) fail('sender', 'must be an address')
+  if (sender !== undefined && (typeof sender !== 'string' || !isAddress(sender, { strict: false }))) fail('sender', 'must be an address')
   const { deadlineSeconds } = options
   if (deadlineSeconds !== undefined && (!Number.isInteger(deadlineSeconds) || deadlineSeconds < 1 || deadlineSeconds > MAX_DEADLINE_SECONDS))
     fail('deadlineSeconds', `must be an integer from 1 to ${MAX_DEADLINE_SECONDS}`)

@@ -1,5 +1,5 @@
 import { type ChainsOption, resolveChains } from '../chains/registry.js'
-import type { Address } from 'viem'
+import { type Address, isAddress } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { invalidParams, type ParamIssue, toQuoteError, unprocessableParams } from '../errors/QuoteError.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
@@ -81,7 +81,6 @@ export const feePairs = [
   { key: 'referralFee', bps: 'referralFeeBps', recipient: 'referralFeeRecipient', max: 1000 },
 ] as const
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/
 const appIdPattern = /^[\x20-\x7e]{1,128}$/
 
 /**
@@ -92,7 +91,8 @@ const appIdPattern = /^[\x20-\x7e]{1,128}$/
  * isAddressString('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2') // true
  */
 export function isAddressString(value: unknown): value is Address {
-  return typeof value === 'string' && addressPattern.test(value)
+  // Any letter case, checksum not enforced (the spec's address form: 0x + 40 hex).
+  return typeof value === 'string' && isAddress(value, { strict: false })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Address, type Hex, maxUint256 } from 'viem'
+import { type Address, type Hex, isAddress, maxUint256 } from 'viem'
 import { hostError } from '../../errors/QuoteError.js'
 import type { PoolFamily } from '../types.js'
 import { ONE } from './fixedPoint.js'
@@ -23,7 +23,7 @@ const integers = (values: unknown, count: number, field: string): bigint[] => {
   return values.map((v, i) => integer(v, `${field}[${i}]`))
 }
 
-const isAddress = (value: unknown): value is Address => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const isAddressValue = (value: unknown): value is Address => typeof value === 'string' && isAddress(value, { strict: false })
 
 /**
  * The Balancer V2 family: weighted pools held by the Vault, swapped with `Vault.swap` (GIVEN_IN)
@@ -39,14 +39,14 @@ export const balancerV2Family: PoolFamily<BalancerV2PoolState> = {
   fromState(state, context) {
     const poolId = typeof state.poolId === 'string' ? (state.poolId.toLowerCase() as Hex) : undefined
     if (!poolId || !/^0x[0-9a-f]{64}$/.test(poolId)) throw hostError('balancerV2 state: poolId must be 32 bytes of hex')
-    if (!isAddress(state.pool) || state.pool.toLowerCase() !== getBalancerV2PoolAddress(poolId)) {
+    if (!isAddressValue(state.pool) || state.pool.toLowerCase() !== getBalancerV2PoolAddress(poolId)) {
       throw hostError('balancerV2 state: pool must be the address in the first 20 bytes of poolId')
     }
-    if (!isAddress(state.address) || state.address.toLowerCase() !== context.dex.factory.toLowerCase()) {
+    if (!isAddressValue(state.address) || state.address.toLowerCase() !== context.dex.factory.toLowerCase()) {
       throw hostError('balancerV2 state: address must be the dex Vault')
     }
     const tokens = Array.isArray(state.tokens) ? state.tokens : []
-    if (tokens.length < 2 || tokens.length > MAX_TOKENS || !tokens.every(isAddress)) {
+    if (tokens.length < 2 || tokens.length > MAX_TOKENS || !tokens.every(isAddressValue)) {
       throw hostError('balancerV2 state: tokens must be 2 to 8 addresses')
     }
     const lowered = tokens.map((t) => t.toLowerCase() as Address)

@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import { type Address, isAddress } from 'viem'
 import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128 } from './constants.js'
@@ -395,7 +395,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
 }
 
 function parseAddress(value: unknown, field: string, fail: (reason: string) => never): Address {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) fail(`${field} ${String(value)} is not an address`)
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) fail(`${field} ${String(value)} is not an address`)
   return (value as string).toLowerCase() as Address
 }
 

@@ -1,4 +1,4 @@
-import { type Address, type Hex, zeroAddress } from 'viem'
+import { type Address, type Hex, isAddress, zeroAddress } from 'viem'
 import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT128, MAX_UINT128, MIN_INT128 } from '../uniswapV3/constants.js'
@@ -456,7 +456,7 @@ function parseTicks(
 }
 
 function parseAddress(value: unknown, field: string, fail: (reason: string) => never): Address {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) fail(`${field} ${String(value)} is not an address`)
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) fail(`${field} ${String(value)} is not an address`)
   return (value as string).toLowerCase() as Address
 }
 

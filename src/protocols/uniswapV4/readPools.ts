@@ -1,4 +1,4 @@
-import { type Address, type Hex, decodeAbiParameters, encodeDeployData, zeroAddress } from 'viem'
+import { type Address, type Hex, decodeAbiParameters, encodeDeployData, isAddress, zeroAddress } from 'viem'
 import type { DexConfig, DexPoolKey } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
@@ -204,7 +204,7 @@ function assertKeyShape(dex: DexConfig, fee: number, tickSpacing: number, what: 
 function parseListedKey(dex: DexConfig, listed: DexPoolKey, n: number): UniswapV4PoolKey {
   const what = `poolKeys[${n}]`
   const address = (value: unknown, field: string): Address => {
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) {
+    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
       throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what}.${field} is not an address`)
     }
     return value.toLowerCase() as Address
