@@ -1,0 +1,173 @@
+import type { Address } from 'viem'
+import { QuoteError } from '../../errors/QuoteError.js'
+import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
+import { AERODROME_V2_STABLE_STEP_GAS, AERODROME_V2_VOLATILE_STEP_GAS } from './gas.js'
+import { type AerodromeV2Curve, getAerodromeAmountOut, getAerodromeFee, getAerodromeSwapOutput } from './math.js'
+
+/** Step.param bit 0: the pool is stable (part of its CREATE2 salt, so the executor derives the right pool). */
+const STABLE_FLAG = 1n
+/** The largest uint256 (no pool input can exceed it). */
+const MAX_UINT256 = (1n << 256n) - 1n
+
+/**
+ * An Aerodrome V2 (Solidly) pool at one block, stable or volatile. Immutable: a swap returns the
+ * pool's next reserves as a new pool. Exact-in is the pool's own `getAmountOut` (fee taken off the
+ * input, then the curve), which is what weft's executor asks the pool for; exact-out is the least
+ * input found by bisection whose exact-in output reaches the target (the output reported is what
+ * that input really gets, which can exceed the target by the curve's rounding).
+ *
+ * @example
+ * const pool = aerodromeV2Family.fromState(state, context)
+ * pool.quoteExactIn(usdc, usdt, 1_000_000n) // { amountOut, gas, next }
+ */
+export class AerodromeV2Pool implements Pool {
+  readonly family = 'aerodromeV2'
+  readonly key: string
+  readonly protocol: string
+  readonly fork: string
+  readonly tokens: readonly Address[]
+  readonly curve: AerodromeV2Curve
+  private maxInCache: [bigint | undefined, bigint | undefined] = [undefined, undefined]
+
+  constructor(
+    readonly address: Address,
+    readonly token0: Address,
+    readonly token1: Address,
+    readonly stable: boolean,
+    readonly reserve0: bigint,
+    readonly reserve1: bigint,
+    readonly decimals0: number,
+    readonly decimals1: number,
+    readonly feeBps: number,
+    private readonly context: PoolContext,
+  ) {
+    this.key = address
+    this.protocol = context.dex.protocol
+    this.fork = context.dex.fork
+    this.tokens = [token0, token1]
+    this.curve = { stable, decimals0: 10n ** BigInt(decimals0), decimals1: 10n ** BigInt(decimals1) }
+  }
+
+  private zeroForOne(tokenIn: Address, tokenOut: Address): boolean {
+    if (tokenIn === this.token0 && tokenOut === this.token1) return true
+    if (tokenIn === this.token1 && tokenOut === this.token0) return false
+    throw new QuoteError({ statusCode: 500, message: `pool ${this.address} does not trade ${tokenIn} -> ${tokenOut}` }) // the router's mistake, not the request's
+  }
+
+  private get stepGas(): bigint {
+    return this.stable ? AERODROME_V2_STABLE_STEP_GAS : AERODROME_V2_VOLATILE_STEP_GAS
+  }
+
+  /** What an exact input gets from the pool through the executor, or undefined where the pool refuses. */
+  private output(zeroForOne: boolean, amountIn: bigint): bigint | undefined {
+    return getAerodromeSwapOutput(this.curve, zeroForOne, amountIn, this.reserve0, this.reserve1, BigInt(this.feeBps))
+  }
+
+  // The fee leaves the pool for its PoolFees contract: the input reserve grows by the rest.
+  private after(zeroForOne: boolean, amountIn: bigint, amountOut: bigint): AerodromeV2Pool {
+    const credited = amountIn - getAerodromeFee(amountIn, BigInt(this.feeBps))
+    const reserve0 = zeroForOne ? this.reserve0 + credited : this.reserve0 - amountOut
+    const reserve1 = zeroForOne ? this.reserve1 - amountOut : this.reserve1 + credited
+    return new AerodromeV2Pool(this.address, this.token0, this.token1, this.stable, reserve0, reserve1, this.decimals0, this.decimals1, this.feeBps, this.context)
+  }
+
+  /**
+   * Fee-free marginal price in raw units. Volatile: rOut / rIn. Stable: the slope of x³y + xy³ on
+   * 18-decimal reserves, (3x²y + y³) / (x³ + 3xy²), scaled back to raw units.
+   */
+  spotPrice(tokenIn: Address, tokenOut: Address): number {
+    const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
+    const [reserveIn, reserveOut] = zeroForOne ? [this.reserve0, this.reserve1] : [this.reserve1, this.reserve0]
+    if (reserveIn === 0n || reserveOut === 0n) return 0
+    if (!this.stable) return Number(reserveOut) / Number(reserveIn)
+    const [decimalsIn, decimalsOut] = zeroForOne ? [this.decimals0, this.decimals1] : [this.decimals1, this.decimals0]
+    const x = Number(reserveIn) / 10 ** decimalsIn
+    const y = Number(reserveOut) / 10 ** decimalsOut
+    return ((3 * x * x * y + y * y * y) / (x * x * x + 3 * x * y * y)) * 10 ** (decimalsOut - decimalsIn)
+  }
+
+  quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
+    const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
+    const amountOut = this.output(zeroForOne, amountIn)
+    if (amountOut === undefined) return undefined
+    return { amountIn, amountOut, gas: this.stepGas, next: this.after(zeroForOne, amountIn, amountOut) }
+  }
+
+  /**
+   * The least input (by doubling, then bisection on the exact-in output) whose output reaches
+   * `amountOut`; undefined when no input the pool takes does.
+   */
+  quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
+    const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
+    const reserveOut = zeroForOne ? this.reserve1 : this.reserve0
+    if (amountOut <= 0n || amountOut >= reserveOut) return undefined
+    const maxIn = this.maxIn(zeroForOne)
+    const reaches = (amountIn: bigint) => (this.output(zeroForOne, amountIn) ?? 0n) >= amountOut
+    if (maxIn === 0n || !reaches(maxIn)) return undefined
+    let high = 1n
+    while (high < maxIn && !reaches(high)) high *= 2n
+    if (high > maxIn) high = maxIn
+    let low = high / 2n // does not reach (or is 0)
+    while (high - low > 1n) {
+      const middle = (low + high) / 2n
+      if (reaches(middle)) high = middle
+      else low = middle
+    }
+    const delivered = this.output(zeroForOne, high) as bigint
+    return { amountIn: high, amountOut: delivered, gas: this.stepGas, next: this.after(zeroForOne, high, delivered) }
+  }
+
+  /**
+   * The largest input the pool's math takes without overflowing uint256 (or, on a stable pool,
+   * without asking for its whole reserve): found once per direction by bisection.
+   */
+  private maxIn(zeroForOne: boolean): bigint {
+    const slot = zeroForOne ? 0 : 1
+    const cached = this.maxInCache[slot]
+    if (cached !== undefined) return cached
+    const reserveOut = zeroForOne ? this.reserve1 : this.reserve0
+    // Within the math's range: getAmountOut computes, and its output (possibly 0 for dust) is one swap would take.
+    const computes = (amountIn: bigint) => {
+      const out = getAerodromeAmountOut(this.curve, zeroForOne, amountIn, this.reserve0, this.reserve1, BigInt(this.feeBps))
+      return out !== undefined && out < reserveOut && (out === 0n || this.output(zeroForOne, amountIn) !== undefined)
+    }
+    let result = 0n
+    if (this.reserve0 > 0n && this.reserve1 > 0n && computes(1n)) {
+      let low = 1n
+      let high = MAX_UINT256
+      if (computes(high)) low = high
+      while (high - low > 1n) {
+        const middle = (low + high) / 2n
+        if (computes(middle)) low = middle
+        else high = middle
+      }
+      result = low
+    }
+    this.maxInCache[slot] = result
+    return result
+  }
+
+  limits(tokenIn: Address, tokenOut: Address): PoolLimits {
+    const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
+    const maxIn = this.maxIn(zeroForOne)
+    if (maxIn === 0n) return { maxIn: 0n, maxOut: 0n }
+    return { maxIn, maxOut: this.output(zeroForOne, maxIn) ?? 0n }
+  }
+
+  buildStep(tokenIn: Address, tokenOut: Address): ExecutorStep {
+    this.zeroForOne(tokenIn, tokenOut)
+    return { dex: this.context.dexIndex, tokenIn, tokenOut, param: this.stable ? STABLE_FLAG : 0n }
+  }
+
+  /**
+   * Volatile pools: their constant-product curve in floats. Stable pools have no float model yet:
+   * the router samples them through quoteExactIn.
+   */
+  curveModel(tokenIn: Address, tokenOut: Address): CurveModel | undefined {
+    if (this.stable) return undefined
+    const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
+    const [reserveIn, reserveOut] = zeroForOne ? [this.reserve0, this.reserve1] : [this.reserve1, this.reserve0]
+    const maxIn = this.maxIn(zeroForOne)
+    return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee: this.feeBps / 10_000, maxIn: Number(maxIn), gas: Number(this.stepGas) }
+  }
+}
