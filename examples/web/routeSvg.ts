@@ -31,11 +31,16 @@ export function getStrokeWidth(share: number): number {
 }
 
 /**
- * Draws the route. `symbolOf` names tokens (falls back to a short address).
+ * Draws the route. `symbolOf` names tokens (falls back to a short address); `feeOf` gives a
+ * pool's fee tier by its swap key (lowercase), shown beside its fork and in `data-fee`.
  * Every path is exactly one `<path data-path-index="i">`; every pool one
  * `<g data-pool="0x…">` inside `<g data-path="i">`.
  */
-export function drawRoute(quote: Quote, symbolOf: (address: Address) => string | undefined): SVGSVGElement {
+export function drawRoute(
+  quote: Quote,
+  symbolOf: (address: Address) => string | undefined,
+  feeOf: (key: string) => string | undefined = () => undefined,
+): SVGSVGElement {
   const paths = quote.route.swaps
   const height = MARGIN_Y * 2 + Math.max(1, paths.length) * ROW_HEIGHT
   const midY = height / 2
@@ -79,12 +84,13 @@ export function drawRoute(quote: Quote, symbolOf: (address: Address) => string |
     const slot = (laneEnd - laneStart) / path.length
     path.forEach((swap, j) => {
       const cx = laneStart + slot * (j + 0.5)
-      const box = svg('g', { 'data-pool': swap.address, 'data-protocol': swap.protocol, 'data-fork': swap.fork })
+      const fee = feeOf(swap.key.toLowerCase())
+      const box = svg('g', { 'data-pool': swap.address, 'data-protocol': swap.protocol, 'data-fork': swap.fork, 'data-fee': fee ?? '' })
       box.append(
         svg('title', {}, `${swap.protocol} (${swap.fork}) ${swap.address}\n${name(swap.tokenIn)} ${swap.amountIn} → ${name(swap.tokenOut)} ${swap.amountOut}`),
         svg('rect', { x: cx - POOL_WIDTH / 2, y: y - POOL_HEIGHT / 2, width: POOL_WIDTH, height: POOL_HEIGHT, rx: 7, class: 'pool', stroke: color }),
         text(cx, y - 8, swap.protocol, { 'text-anchor': 'middle', class: 'protocol' }),
-        text(cx, y + 5, `fork ${swap.fork}`, { 'text-anchor': 'middle', class: 'fork' }),
+        text(cx, y + 5, fee ? `${swap.fork} · ${fee}` : swap.fork, { 'text-anchor': 'middle', class: 'fork' }),
         text(cx, y + 17, shortAddress(swap.address), { 'text-anchor': 'middle', class: 'address' }),
       )
       row.append(box)

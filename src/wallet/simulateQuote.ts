@@ -204,7 +204,12 @@ async function simulateWithSimulateV1(
     method: 'eth_simulateV1',
     params: [
       {
+        // An empty block first: the calls then run in a block strictly later than the latest one,
+        // as a sent transaction will. (anvil simulates its first block at the latest block's own
+        // timestamp, where a pool that traded in that block skips its oracle write: less gas than
+        // the real fill, and a gas limit that runs out.)
         blockStateCalls: [
+          { calls: [] },
           {
             calls: [readBalances, ...approve, fill, readBalances],
             stateOverrides: toRpcOverrides([...overrides, { address: BALANCE_READER, code: await getFillProbeRuntime(client) }]),
@@ -215,7 +220,7 @@ async function simulateWithSimulateV1(
       'blockNumber' in block ? numberToHex(block.blockNumber) : block.blockTag,
     ],
   })
-  const calls = blocks[0]?.calls ?? []
+  const calls = blocks[1]?.calls ?? []
   const [before, approval, filled, after] = plan.approval ? calls : [calls[0], undefined, calls[1], calls[2]]
   if (!before || !filled || !after || (plan.approval && !approval)) throw unavailable('eth_simulateV1 answered without every call')
   const failed = (result: { status: Hex; returnData: Hex }) => hexToBigInt(result.status) !== 1n

@@ -94,9 +94,9 @@ describe('simulateQuote agrees with the real fill', () => {
   it.each(cases)('%s', async (_, sell, buy, side, amount, fee) => {
     const checkpoint = await anvil.checkpoint()
     try {
-      // A V2 pair or a V3 pool writes its oracle only in a block later than its last update: a fill
-      // mined in the same second as the deploy would skip that write and use less gas than any later
-      // block, simulated or real. Move the clock on so every block here is later than the deploy.
+      // A V2 pair or a V3 pool writes its oracle only in a block later than its last update. anvil
+      // mines in wall-clock seconds, so a real fill in the deploy's second would skip that write,
+      // where the simulation (always a later block) makes it. Move the clock past the deploy.
       await anvil.testClient.increaseTime({ seconds: 60 })
       await anvil.testClient.mine({ blocks: 1 })
       const trader = devnet.accounts.traders[1]!
