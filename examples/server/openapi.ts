@@ -41,8 +41,16 @@ const appIdHeader = {
   in: 'header',
   required: false,
   description:
-    'Identifies the calling app. Absent: the strictest rate limit. A self-chosen id: a looser limit. An id issued by the operator: its own limit and fee configuration.',
+    'Identifies the calling app. Absent: the strictest rate limit. Present: a looser limit on the same per-address counter. An id issued by the operator gets its own limit and fee configuration only with its x-api-key or from one of its allowed origins.',
   schema: { type: 'string', pattern: '^[\\x20-\\x7e]{1,128}$' },
+}
+
+const apiKeyHeader = {
+  name: 'x-api-key',
+  in: 'header',
+  required: false,
+  description: 'A secret the operator issued to an app: the request is that app\'s (its limit and fees), with or without x-app-id. A key this server did not issue is ignored.',
+  schema: { type: 'string' },
 }
 
 const commonErrors = {
@@ -88,6 +96,7 @@ export const openApiDocument = {
           bpsParameter('referralFeeBps', 'Referral fee in basis points.', 1000),
           addressParameter('referralFeeRecipient', false, 'Required when referralFeeBps is set.'),
           appIdHeader,
+          apiKeyHeader,
         ],
         responses: {
           '200': {
@@ -101,7 +110,13 @@ export const openApiDocument = {
           '404': errorResponse('`not_found`: "No route found" (details null).'),
           '422': errorResponse('`unprocessable`: well-formed but cannot be traded (the same token twice, an unknown token, a zero-address receiver).'),
           ...commonErrors,
-          '503': errorResponse('`unavailable`: the liquidity source cannot answer.'),
+          '503': errorResponse(
+            '`unavailable`: the liquidity source cannot answer, the server is saturated ("Server busy: …; retry shortly", with Retry-After), or the quote ran past the server\'s time budget.',
+            {
+              'X-Trace-Id': rateLimitHeaders['X-Trace-Id'],
+              'Retry-After': { description: 'Seconds to wait, when the server is saturated.', schema: { type: 'integer' } },
+            },
+          ),
         },
       },
     },
@@ -109,7 +124,7 @@ export const openApiDocument = {
       get: {
         operationId: 'getChains',
         summary: 'List the supported chains',
-        parameters: [appIdHeader],
+        parameters: [appIdHeader, apiKeyHeader],
         responses: {
           '200': {
             description: 'The chains currently supported.',

@@ -347,6 +347,7 @@ describe('operations endpoints', () => {
       ...['chainId', 'sellToken', 'buyToken', 'sellAmount', 'buyAmount', 'slippageBps', 'priceImpactLimitBps', 'receiver', 'feeBps', 'feeRecipient',
         'surplusFeeBps', 'surplusFeeRecipient', 'referralFeeBps', 'referralFeeRecipient'].map((name) => `query:${name}`),
       'header:x-app-id',
+      'header:x-api-key',
     ])
     expect(quote.parameters.filter((p: { required: boolean }) => p.required).map((p: { name: string }) => p.name)).toEqual(['chainId', 'sellToken', 'buyToken'])
     expect(Object.keys(quote.responses).sort()).toEqual(['200', '400', '404', '422', '429', '500', '503'])
