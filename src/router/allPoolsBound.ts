@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { type Curve, type RatePoint, getCurve } from './curves.js'
+import { SINK, SOURCE } from './types.js'
 
 /**
  * Relative slack on every bound the router reports: the curve models are the
@@ -74,23 +75,25 @@ export function allPoolsBound(
   if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map() }
 
   // Token indices: 0 the output, 1 the input, then the rest in scope.
-  const tokens: Address[] = [tokenOut, tokenIn]
+  const tokens: Address[] = []
+  tokens[SINK] = tokenOut
+  tokens[SOURCE] = tokenIn
   const index = new Map<Address, number>([
-    [tokenOut, 0],
-    [tokenIn, 1],
+    [tokenOut, SINK],
+    [tokenIn, SOURCE],
   ])
   for (const [t, d] of fromIn) if (!index.has(t) && d + (toOut.get(t) ?? Infinity) <= maxHops) index.set(t, tokens.push(t) - 1)
 
   // Mid-price values for tokens the caller did not price: outwards from the output token.
   const nu = new Float64Array(tokens.length)
-  nu[0] = 1
+  nu[SINK] = 1
   tokens.forEach((t, i) => {
     const p = prices.get(t)
-    if (i > 0 && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
+    if (i !== SINK && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
   })
   const covered = new Set<string>()
   const edges: BoundEdge[] = []
-  const scaleIn = amountIn * (nu[1]! > 0 ? nu[1]! : 1)
+  const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
   for (const pool of pools)
     for (const a of pool.tokens)
       for (const b of pool.tokens) {
@@ -119,7 +122,7 @@ export function allPoolsBound(
     }
     if (!changed) break
   }
-  for (let i = 1; i < tokens.length; i++) if (!(nu[i]! > 0)) nu[i] = 1
+  for (let i = 0; i < tokens.length; i++) if (!(nu[i]! > 0)) nu[i] = 1
 
   const dual = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
   return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])) }
@@ -149,7 +152,7 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   // What the token's edges bring in less what they take out at price `price` (plus the trade's input for the input token).
   const balance = (k: number, price: number): number => {
-    let net = k === 1 ? amountIn : 0
+    let net = k === SOURCE ? amountIn : 0
     for (const e of touching[k]!) {
       const edge = edges[e]!
       const a = edge.from === k ? price : nu[edge.from]!
@@ -162,8 +165,8 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
     return net
   }
   for (let round = 0; round < rounds; round++)
-    for (let k = 1; k < tokenCount; k++) {
-      if (touching[k]!.length === 0) continue
+    for (let k = 0; k < tokenCount; k++) {
+      if (k === SINK || touching[k]!.length === 0) continue
       // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0, bracketed
       // within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
       const start = Math.log(nu[k]!)
@@ -178,7 +181,7 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
       }
       nu[k] = Math.exp(hi)
     }
-  let dual = nu[1]! * amountIn
+  let dual = nu[SOURCE]! * amountIn
   for (const edge of edges) {
     const a = nu[edge.from]!
     const b = nu[edge.to]!

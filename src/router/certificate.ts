@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { BOUND_SLACK, descendDual } from './allPoolsBound.js'
 import { type Curve, getCurve } from './curves.js'
-import type { Edge, RouteGraph } from './routeGraph.js'
+import { type Edge, type RouteGraph, SOURCE } from './types.js'
 import { solveFlow } from './splitSolver.js'
 import type { Plan } from './types.js'
 
@@ -40,7 +40,7 @@ export function upperBound(graph: RouteGraph, prices: Float64Array, amountIn: nu
         const j = index.get(b)
         if (a === b || i === undefined || j === undefined || !pairs.has(`${i}>${j}`)) continue
         covered.add(pool.key)
-        const scale = (amountIn * prices[1]!) / prices[i]!
+        const scale = (amountIn * prices[SOURCE]!) / prices[i]!
         const curve = known.get(`${pool.key}:${a}>${b}`) ?? getCurve(pool, a, b, scale)
         if (curve.rate0 > 0) edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve })
       }

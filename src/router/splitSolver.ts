@@ -1,5 +1,5 @@
 import type { RatePoint } from './curves.js'
-import type { RouteGraph } from './routeGraph.js'
+import { type RouteGraph, SINK, SOURCE } from './types.js'
 
 /**
  * The optimal flow of the convex relaxation over a route graph's edges, found
@@ -57,8 +57,8 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     const { gradient, hessian } = into
     gradient.fill(0)
     hessian.fill(0)
-    gradient[1] = amountIn
-    let dual = nu[1]! * amountIn
+    gradient[SOURCE] = amountIn
+    let dual = nu[SOURCE]! * amountIn
     for (const edge of edges) {
       const a = edge.from
       const b = edge.to
@@ -82,6 +82,8 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   }
 
   if (n > 2) {
+    // The Newton variables: every token's price but the sink's (fixed at 1, index SINK = 0, so
+    // token j is variable j − 1).
     const free = n - 1
     let current = evaluate(prices, makeEvaluation())
     let spare = makeEvaluation()
@@ -93,7 +95,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     // The line search starts from four times the last step taken (at most a full step).
     let lastAlpha = 1
     for (; iterations < maxIterations; iterations++) {
-      const scale = prices[1]! * amountIn
+      const scale = prices[SOURCE]! * amountIn
       // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
       let residual = 0
       for (let j = 1; j < n; j++) {
@@ -109,11 +111,11 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
       // Close to the optimum a failed step means float noise: give up sooner.
       const smallest = residual < 1e-7 ? 1 / 64 : 1e-6
       for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
-        trial[0] = prices[0]!
+        trial[SINK] = prices[SINK]!
         for (let j = 1; j < n; j++) trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
         const next = evaluate(trial, spare)
         let nextResidual = 0
-        for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[1]! * amountIn))
+        for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[SOURCE]! * amountIn))
         const lower = next.dual < current.dual - 1e-4 * alpha * descent
         // Near the optimum the dual's change is below float resolution: accept a smaller imbalance.
         const flat = Math.abs(next.dual - current.dual) <= 1e-14 * Math.abs(current.dual) && nextResidual < residual
@@ -130,7 +132,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     }
   }
 
-  let dual = prices[1]! * amountIn
+  let dual = prices[SOURCE]! * amountIn
   graph.edges.forEach((edge, e) => {
     if (!active[e]) return
     edge.curve.atRate(prices[edge.from]! / prices[edge.to]!, point)
@@ -153,11 +155,11 @@ const dot = (a: Float64Array, b: Float64Array) => {
  */
 function initialPrices(graph: RouteGraph, active: readonly boolean[], prices: Float64Array): void {
   prices.fill(0)
-  prices[0] = 1
+  prices[SINK] = 1
   for (let round = 0; round < graph.tokens.length; round++) {
     let changed = false
     graph.edges.forEach((edge, e) => {
-      if (!active[e] || edge.from === 0) return
+      if (!active[e] || edge.from === SINK) return
       const v = edge.curve.rate0 * prices[edge.to]!
       if (v > prices[edge.from]!) {
         prices[edge.from] = v
@@ -177,7 +179,7 @@ function initialPrices(graph: RouteGraph, active: readonly boolean[], prices: Fl
  * iterations used.
  */
 function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn: number, prices: Float64Array, point: RatePoint): number {
-  const out = graph.edges.map((edge, e) => (active[e] && edge.from === 1 ? e : -1)).filter((e) => e >= 0)
+  const out = graph.edges.map((edge, e) => (active[e] && edge.from === SOURCE ? e : -1)).filter((e) => e >= 0)
   if (out.length === 0) return 0
   // f(u) = Σ inputs(e^u) − amountIn, decreasing in u; f'(u) = Σ slope·m.
   const excess = (u: number): [number, number] => {
@@ -201,7 +203,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
   // Bracket the root: from a warm start (the price given) outwards, else from the best zero-size
   // rate downwards, in steps growing fourfold, until the edges take the whole amount.
   let iterations = 0
-  const warm = prices[1]! > 0 ? Math.log(prices[1]!) : Number.NaN
+  const warm = prices[SOURCE]! > 0 ? Math.log(prices[SOURCE]!) : Number.NaN
   let lo = warm < hi ? warm : hi - 1e-9
   let [fLo] = excess(lo)
   if (fLo < 0) hi = lo
@@ -221,7 +223,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
     if (fLo < 0) hi = lo
   }
   if (fLo < 0) {
-    prices[1] = Math.exp(lo)
+    prices[SOURCE] = Math.exp(lo)
     return iterations
   }
   let u = lo
@@ -239,7 +241,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
   // Stopped at the log-price's resolution (a dust trade moves the price by less than it resolves):
   // the bracket's low side, where the edges take at least the whole amount.
   if (!balanced) u = lo
-  prices[1] = Math.exp(u)
+  prices[SOURCE] = Math.exp(u)
   return iterations
 }
 

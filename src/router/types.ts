@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
+import type { Curve } from './curves.js'
 
 /** One hop of a candidate path: a pool and the direction it is traded in. */
 export type Hop = { pool: Pool; tokenIn: Address; tokenOut: Address }
@@ -90,4 +91,38 @@ export type RouteParameters = {
    * native token's price in the output token). 0 ignores gas.
    */
   gasCostInOutput: number
+}
+
+/** Index of the output token in a route graph's tokens (the flow's sink; its price is 1). */
+export const SINK = 0
+/** Index of the input token in a route graph's tokens (the flow's source). */
+export const SOURCE = 1
+/** Longest path, in hops, when the caller does not say. */
+export const DEFAULT_MAX_HOPS = 4
+
+/** One pool traded in one direction, between two of the graph's tokens. */
+export type Edge = {
+  /** Token indices (SINK is the output token, SOURCE the input token). */
+  from: number
+  to: number
+  hop: Hop
+  curve: Curve
+}
+
+/**
+ * What the split optimiser works on: the tokens a route may pass through, the
+ * pool directions between them, and every token path they form.
+ */
+export type RouteGraph = {
+  /** Index 0: the output token; 1: the input token; then intermediates. */
+  tokens: Address[]
+  edges: Edge[]
+  /** Token-index sequences from the input to the output token, at most `maxHops` long. */
+  tokenPaths: number[][]
+  /** Pools considered, in the order given (the certificate's relaxation covers them in both directions). */
+  pools: Pool[]
+  /** Zero-size value of each token in raw output units (products of fee-free mid prices). */
+  spot: number[]
+  /** Longest path, in hops: every path of a route over the graph keeps to it. */
+  maxHops: number
 }

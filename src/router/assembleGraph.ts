@@ -1,0 +1,110 @@
+import type { Address } from 'viem'
+import type { Pool } from '../protocols/types.js'
+import type { Curve } from './curves.js'
+import { type Assembled, type Market, type Trade, depth, poolsOf } from './market.js'
+import type { Edge } from './types.js'
+
+/** A pool whose 1%-impact depth is below this share of the trade's value cannot move the optimum (≪ 0.01 bp). */
+const NEGLIGIBLE_SHARE = 1e-7
+
+/**
+ * The graph of every token path up to `maxHops` whose intermediates are among
+ * `connectors` (in their order): token values from the pools' mid prices, the
+ * trade's input (an exact output turned into input at the best zero-size
+ * rate), and a curve per pool direction on those paths (pools too shallow to
+ * move the optimum for this size left out; the certificate still covers them).
+ *
+ * @example
+ * const { graph, amountIn, tradeValue } = assembleGraph(createMarket(pools), trade, [weth, usdc])
+ */
+export function assembleGraph(market: Market, trade: Trade, connectors: readonly Address[]): Assembled {
+  const { pairs, curveOf } = market
+  const { pools, tokenIn, tokenOut, maxHops, size } = trade
+  const addressPaths: Address[][] = []
+  const walk = (path: Address[]) => {
+    const last = path[path.length - 1]!
+    const next = pairs.get(last)
+    if (!next) return
+    if (next.has(tokenOut)) addressPaths.push([...path, tokenOut])
+    if (path.length >= maxHops) return
+    for (const c of connectors) if (next.has(c) && !path.includes(c)) walk([...path, c])
+  }
+  walk([tokenIn])
+
+  // Zero-size token values from the pools' mid prices, best chain to the output token.
+  const value = new Map<Address, number>([[tokenOut, 1]])
+  const spotOf = (a: Address, b: Address) => {
+    let best = 0
+    for (const pool of poolsOf(pairs, a, b)) {
+      const s = pool.spotPrice(a, b)
+      if (Number.isFinite(s) && s > best) best = s
+    }
+    return best
+  }
+  for (let round = 0; round < maxHops + 1; round++)
+    for (const path of addressPaths)
+      for (let k = path.length - 2; k >= 0; k--) {
+        const b = value.get(path[k + 1]!)
+        if (b === undefined) continue
+        const v = spotOf(path[k]!, path[k + 1]!) * b
+        if (v > (value.get(path[k]!) ?? 0)) value.set(path[k]!, v)
+      }
+  const inValue = value.get(tokenIn) ?? 0
+  // An exact-output size is turned into input at the best zero-size rate.
+  const amountIn = typeof size === 'number' ? size : inValue > 0 ? size.amountOut / inValue : size.amountOut
+  const tradeValue = amountIn * inValue
+
+  // Curves for every pair a path uses; shallow pools dropped.
+  const curves = new Map<string, { pool: Pool; curve: Curve }[]>()
+  const pairEdges = (a: Address, b: Address) => {
+    const key = `${a}>${b}`
+    let list = curves.get(key)
+    if (list) return list
+    list = []
+    const va = value.get(a) ?? 0
+    const scale = va > 0 && inValue > 0 ? (amountIn * inValue) / va : amountIn
+    for (const pool of poolsOf(pairs, a, b)) {
+      const curve = curveOf(pool, a, b, scale, true)
+      if (!(curve.rate0 > 0)) continue
+      if (va > 0 && tradeValue > 0 && depth(curve) * va < NEGLIGIBLE_SHARE * tradeValue) continue
+      list.push({ pool, curve })
+    }
+    curves.set(key, list)
+    return list
+  }
+  const kept = addressPaths.filter((path) => {
+    for (let k = 0; k + 1 < path.length; k++) if (pairEdges(path[k]!, path[k + 1]!).length === 0) return false
+    return true
+  })
+
+  const tokens: Address[] = [tokenOut, tokenIn]
+  const indexOf = new Map<Address, number>([
+    [tokenOut, 0],
+    [tokenIn, 1],
+  ])
+  const tokenPaths: number[][] = []
+  const edges: Edge[] = []
+  const seenPairs = new Set<string>()
+  for (const path of kept) {
+    const indices = path.map((token) => {
+      let i = indexOf.get(token)
+      if (i === undefined) {
+        i = tokens.length
+        tokens.push(token)
+        indexOf.set(token, i)
+      }
+      return i
+    })
+    tokenPaths.push(indices)
+    for (let k = 0; k + 1 < path.length; k++) {
+      const key = `${path[k]}>${path[k + 1]}`
+      if (seenPairs.has(key)) continue
+      seenPairs.add(key)
+      for (const { pool, curve } of pairEdges(path[k]!, path[k + 1]!))
+        edges.push({ from: indices[k]!, to: indices[k + 1]!, hop: { pool, tokenIn: path[k]!, tokenOut: path[k + 1]! }, curve })
+    }
+  }
+  const tokenSet = new Set(tokens)
+  const graphPools = pools.filter((pool) => pool.tokens.filter((t) => tokenSet.has(t)).length >= 2)
+  return { graph: { tokens, edges, tokenPaths, pools: graphPools, spot: tokens.map((t) => value.get(t) ?? 0), maxHops }, amountIn, tradeValue }
+}
