@@ -110,4 +110,29 @@ describe('findRoute on random V2 + V3 markets', () => {
     expect(fillable).toBeGreaterThan(CASES / 2)
     expect(bugs).toEqual({ wrong404: 0, belowSingle: 0, tooManyHops: 0, replayMismatch: 0, negativeGap: 0, boundBelowSingle: 0 })
   })
+
+  it('with gas priced in, is never below the best single path through any token net of gas', () => {
+    const random = createRandom(77)
+    let belowSingle = 0
+    let routed = 0
+    for (let i = 0; i < 80; i++) {
+      const { pools, tokenIn, tokenOut, connectors, amountIn } = randomMarket(random)
+      // About 1e-6 of the trade's output per 100k gas: enough to make extra hops and splits matter.
+      const single = bestSinglePath(pools, tokenIn, tokenOut, amountIn, 4)
+      if (!single) continue
+      const gasCost = (Number(single.amountOut) * 10 ** (-8 + 4 * random())) / 100_000
+      const net = bestSinglePath(pools, tokenIn, tokenOut, amountIn, 4, gasCost)!
+      const plan = findRoute({ pools, tokenIn, tokenOut, connectors, maxHops: 4, gasCostInOutput: gasCost }, amountIn)
+      if (!plan) {
+        belowSingle++
+        continue
+      }
+      routed++
+      // A relative hair for float rounding of the two values.
+      if (Number(plan.amountOut) - gasCost * Number(plan.gas) < net.value - Math.abs(net.value) * 1e-12) belowSingle++
+    }
+    console.log(`random markets with gas: routed ${routed}, below the best single path net of gas: ${belowSingle}`)
+    expect(routed).toBeGreaterThan(40)
+    expect(belowSingle).toBe(0)
+  })
 })

@@ -144,14 +144,22 @@ export function randomMarket(random: () => number, options: { tokens?: number; c
 
 /**
  * The best single path of at most `maxHops` pools through any token, by exact simulation of every
- * simple path (any pool on each hop). Undefined when none fills `amountIn`.
+ * simple path (any pool on each hop): the most output, or with `gasCost` (raw output units per gas
+ * unit) the most output net of its steps' gas. Undefined when none fills `amountIn`.
  */
-export function bestSinglePath(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: bigint, maxHops: number): { amountOut: bigint; hops: number } | undefined {
+export function bestSinglePath(
+  pools: readonly Pool[],
+  tokenIn: Address,
+  tokenOut: Address,
+  amountIn: bigint,
+  maxHops: number,
+  gasCost = 0,
+): { amountOut: bigint; gas: bigint; value: number; hops: number } | undefined {
   const byToken = new Map<Address, Pool[]>()
   for (const pool of pools) for (const t of pool.tokens) byToken.set(t, [...(byToken.get(t) ?? []), pool])
-  let best: { amountOut: bigint; hops: number } | undefined
+  let best: { amountOut: bigint; gas: bigint; value: number; hops: number } | undefined
   const visited = new Set<Address>([tokenIn])
-  const walk = (at: Address, amount: bigint, hops: number) => {
+  const walk = (at: Address, amount: bigint, hops: number, gas: bigint) => {
     if (hops >= maxHops) return
     for (const pool of byToken.get(at) ?? [])
       for (const next of pool.tokens) {
@@ -159,14 +167,16 @@ export function bestSinglePath(pools: readonly Pool[], tokenIn: Address, tokenOu
         const result = pool.quoteExactIn(at, next, amount)
         if (!result || result.amountOut <= 0n) continue
         if (next === tokenOut) {
-          if (!best || result.amountOut > best.amountOut) best = { amountOut: result.amountOut, hops: hops + 1 }
+          const total = gas + result.gas
+          const value = Number(result.amountOut) - gasCost * Number(total)
+          if (!best || value > best.value) best = { amountOut: result.amountOut, gas: total, value, hops: hops + 1 }
           continue
         }
         visited.add(next)
-        walk(next, result.amountOut, hops + 1)
+        walk(next, result.amountOut, hops + 1, gas + result.gas)
         visited.delete(next)
       }
   }
-  walk(tokenIn, amountIn, 0)
+  walk(tokenIn, amountIn, 0, 0n)
   return best
 }
