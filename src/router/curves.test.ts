@@ -98,6 +98,33 @@ describe('getCurve', () => {
     }
   })
 
+  it('covers an input that ends exactly on a tick boundary when ranges lie beyond it', () => {
+    const pool = v3([
+      [-600, 600, 10n ** 21n],
+      [-6000, 6000, 10n ** 20n],
+    ])
+    // The input that takes the price exactly to tick -600, from a curve built that far.
+    const probe = getCurve(pool, A, B, 1e18)
+    const rate = probe.marginal(0) * Math.exp(-607 * Math.log(1.0001)) * (1 - 1e-15)
+    const onBoundary = probe.atRate(rate, { input: 0, output: 0, slope: 0 }).input
+    // A fresh curve has built only its first range: covers() must look past it.
+    const fresh = getCurve(pool, A, B, 1e18)
+    expect(fresh.covers(onBoundary)).toBe(true)
+    expect(pool.quoteExactIn(A, B, BigInt(Math.floor(onBoundary)))).toBeDefined()
+  })
+
+  it('routes a pool whose current tick sits in a gap between positions (no active liquidity)', () => {
+    // Liquidity only above the price: token1 -> token0 (the price rises) reaches it past a gap.
+    const pool = v3([[600, 3000, 10n ** 21n]], 7)
+    const up = getCurve(pool, B, A, 1e18)
+    expect(up.rate0).toBeGreaterThan(0)
+    for (const x of [10n ** 15n, 10n ** 18n, 10n ** 19n]) expect(relative(up.amountOut(Number(x)), pool.quoteExactIn(B, A, x)!.amountOut)).toBeLessThan(1e-9)
+    // The other way nothing is there: no rate, no capacity.
+    const down = getCurve(pool, A, B, 1e18)
+    expect(down.rate0).toBe(0)
+    expect(down.covers(1)).toBe(false)
+  })
+
   it('samples exact quotes for a pool family without a model', () => {
     const pool = v2(1000n * E18, 3_000_000n * 10n ** 6n)
     const bare: Pool = {
