@@ -5,48 +5,17 @@
 // The issue's attacker made 3,789 USDC on a 600k USDC fill this way. Now every path carries its own
 // minimum (its quoted output less the slippage, from buildFillPaths), so the drained path reverts
 // the fill. A real quote (getQuote on the RPC source), the real executor, real Uniswap V2 pairs.
-import { type Address, type Hex, decodeFunctionData, encodeFunctionData, getCreate2Address, keccak256, encodePacked, toFunctionSelector } from 'viem'
+import type { Address, Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type Quote, createRpcSource, getQuote, uniswapV2Family, weftExecutorAbi } from '../../src/index.js'
+import { type Quote, createRpcSource, getQuote, uniswapV2Family } from '../../src/index.js'
 import { uniswapV2PairAbi } from '../devnet/abis.js'
 import type { AnvilCheckpoint } from '../devnet/anvil.js'
 import { type AttackDevnet, type AttackTx, startAttackDevnet } from './support/attackDevnet.js'
+import { type OrderPath, armSandwich as armHook, decodeOrder, encodeWithPaths } from './support/sandwich.js'
 
 const E18 = 10n ** 18n
 const USDC_UNIT = 10n ** 6n
 const SLIPPAGE_BPS = 100
-const ON_TRANSFER = 1
-const attackTokenAbi = [
-  {
-    type: 'function',
-    name: 'arm',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'target_', type: 'address' },
-      { name: 'payload_', type: 'bytes' },
-      { name: 'hooks_', type: 'uint8' },
-      { name: 'bubble_', type: 'bool' },
-    ],
-    outputs: [],
-  },
-] as const
-const sandwichAbi = [
-  {
-    type: 'function',
-    name: 'configure',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'pair_', type: 'address' },
-      { name: 'sold_', type: 'address' },
-      { name: 'bought_', type: 'address' },
-      { name: 'amount_', type: 'uint256' },
-      { name: 'backrunAt_', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const
-
-type OrderPath = { amountIn: bigint; minAmountOut: bigint; steps: readonly { dex: number; tokenIn: Address; tokenOut: Address; param: bigint }[] }
 
 describe('in-fill sandwich: a token hook trading a pool a later path uses', () => {
   let stage: AttackDevnet
@@ -87,41 +56,16 @@ describe('in-fill sandwich: a token hook trading a pool a later path uses', () =
       createRpcSource({ client: stage.anvil.publicClient, chain: stage.chain }),
       { chains: [stage.chain], families: [uniswapV2Family], maxHops: 2, sender: stage.user },
     )
-  const pathsOf = (data: Hex) => {
-    const { args } = decodeFunctionData({ abi: weftExecutorAbi, data })
-    return (args[0] as { paths: readonly OrderPath[] }).paths
-  }
-  const pairOf = (step: OrderPath['steps'][number]) => {
-    const dex = stage.chain.dexes[step.dex]!
-    const [token0, token1] = step.tokenIn < step.tokenOut ? [step.tokenIn, step.tokenOut] : [step.tokenOut, step.tokenIn]
-    return getCreate2Address({ from: dex.factory, salt: keccak256(encodePacked(['address', 'address'], [token0, token1])), bytecodeHash: dex.initCodeHash }).toLowerCase() as Address
-  }
+  const pathsOf = (data: Hex) => decodeOrder(data).paths
   const balanceOf = async (token: Address, holder: Address) => (await stage.readBalances([[token, holder]]))[0]!
 
   /**
-   * Arms HOOK: its first transfer (the first path delivering HOOK) sells `share` of the pool's
+   * Arms HOOK: its first transfer (the first path delivering HOOK) sells `shareBps` of the pool's
    * input reserve into the first pool of the second path, in the direction that path trades it;
-   * its third (the fill paying the user) sells back what it bought. Returns the searcher's token.
+   * its third (the fill paying the user) sells back what it bought.
    */
-  const armSandwich = async (paths: readonly OrderPath[], shareBps: bigint) => {
-    const target = paths[1]!.steps[0]!
-    const pair = pairOf(target)
-    const [reserve0, reserve1] = await stage.anvil.publicClient.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' })
-    const reserveIn = target.tokenIn.toLowerCase() < target.tokenOut.toLowerCase() ? reserve0 : reserve1
-    const amount = (reserveIn * shareBps) / 10_000n
-    await stage.fund(target.tokenIn, sandwich, amount)
-    await stage.sendOk('configure', {
-      from: stage.attacker,
-      to: sandwich,
-      data: encodeFunctionData({ abi: sandwichAbi, functionName: 'configure', args: [pair, target.tokenIn, target.tokenOut, amount, 3n] }),
-    })
-    await stage.sendOk('arm', {
-      from: stage.attacker,
-      to: hook,
-      data: encodeFunctionData({ abi: attackTokenAbi, functionName: 'arm', args: [sandwich, toFunctionSelector('strike()'), ON_TRANSFER, true] }),
-    })
-    return { sold: target.tokenIn.toLowerCase() as Address, amount }
-  }
+  const armSandwich = (paths: readonly OrderPath[], shareBps: bigint) =>
+    armHook(stage, { hook, sandwich, step: paths[1]!.steps[0]!, shareBps, backrunAt: 3n })
 
   it('the quote splits: a second path trades a pool the first path does not, each path carries its minimum', async () => {
     const q = await quote()
@@ -134,9 +78,7 @@ describe('in-fill sandwich: a token hook trading a pool a later path uses', () =
   it('control, path minimums removed: the sandwich completes inside the order’s minimum and the searcher profits', async () => {
     const q = await quote()
     const paths = pathsOf(q.transaction.data as Hex)
-    const { args } = decodeFunctionData({ abi: weftExecutorAbi, data: q.transaction.data as Hex })
-    const order = args[0] as { paths: readonly OrderPath[] }
-    const unbounded = encodeFunctionData({ abi: weftExecutorAbi, functionName: 'fill', args: [{ ...(args[0] as object), paths: order.paths.map((p) => ({ ...p, minAmountOut: 0n })) } as never] })
+    const unbounded = encodeWithPaths(q.transaction.data as Hex, paths.map((p) => ({ ...p, minAmountOut: 0n })))
     const { sold, amount } = await armSandwich(paths, 150n)
     const tx: AttackTx = { from: stage.user, to: stage.executor, data: unbounded }
     const received = await stage.readFillResult(tx)
