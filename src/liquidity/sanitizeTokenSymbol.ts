@@ -18,9 +18,9 @@ const escapeSequences = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u
  * Everything that is not a visible character: control characters (C0, DEL,
  * C1), format characters (bidi overrides that reorder text, zero-width joiners,
  * the BOM), unpaired surrogates, private-use characters, line and paragraph
- * separators, and U+FFFD (what invalid UTF-8 decodes to).
+ * separators.
  */
-const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\uFFFD]/gu
+const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/gu
 
 /**
  * Makes a token symbol read from a chain safe to print, log and serve: terminal
@@ -35,7 +35,14 @@ const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\uFFFD]/gu
  * sanitizeTokenSymbol('A'.repeat(10_000)).length // 32
  */
 export function sanitizeTokenSymbol(symbol: string): string {
-  const cleaned = symbol.slice(0, MAX_DECODED_BYTES * 2).replace(escapeSequences, '').replace(invisible, '').replace(/\s+/g, ' ').trim()
+  const cleaned = symbol
+    .slice(0, MAX_DECODED_BYTES * 2)
+    .replace(escapeSequences, '')
+    .replace(invisible, '')
+    // Invalid UTF-8 stays visible as one U+FFFD per run, so `W\xffETH` does not pass for `WETH`.
+    .replace(/\uFFFD+/g, '\uFFFD')
+    .replace(/\s+/g, ' ')
+    .trim()
   const codePoints = [...cleaned]
   if (codePoints.length <= MAX_TOKEN_SYMBOL_LENGTH) return cleaned
   return `${codePoints.slice(0, MAX_TOKEN_SYMBOL_LENGTH - 1).join('').trimEnd()}…`
@@ -46,12 +53,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: false })
 /**
  * A symbol from the raw bytes a token returned: a `string` return (its bytes
  * as the ABI `bytes` decoding gives them) or a `bytes32` return (old tokens
- * such as MKR; NUL-padded). Invalid UTF-8 decodes to nothing, the rest goes
- * through {@link sanitizeTokenSymbol}.
+ * such as MKR; NUL-padded). Invalid UTF-8 decodes to U+FFFD (one per run), the
+ * rest goes through {@link sanitizeTokenSymbol}.
  *
  * @example
  * tokenSymbolFromBytes('0x4d4b520000000000000000000000000000000000000000000000000000000000') // 'MKR'
- * tokenSymbolFromBytes('0x55534443ff') // 'USDC'
+ * tokenSymbolFromBytes('0x55534443ff') // 'USDC\uFFFD'
  */
 export function tokenSymbolFromBytes(bytes: Hex | Uint8Array): string {
   if (typeof bytes === 'string' && !isHex(bytes)) return ''

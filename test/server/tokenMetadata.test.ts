@@ -14,7 +14,7 @@ import { sendDevnetTransaction } from '../devnet/rpc.js'
 import { type TestServer, quotePath, startTestServer } from './support/server.js'
 
 const hostileAbi = parseAbi(['constructor(bytes symbol_, bool asBytes32_)', 'function mint(address to, uint256 amount)'])
-const invisible = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufffd]/u
+const invisible = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u
 
 let anvil: Anvil
 let devnet: Devnet
@@ -81,9 +81,9 @@ describe('hostile symbol() read through createRpcSource', () => {
     expect(symbol).toBe(`${'A'.repeat(MAX_TOKEN_SYMBOL_LENGTH - 1)}…`)
   })
 
-  it('invalid UTF-8 keeps only its valid characters', async () => {
+  it('invalid UTF-8 shows as one replacement character per run, so it cannot pass for a clean symbol', async () => {
     const token = await deployHostile(new Uint8Array([0x57, 0xff, 0x45, 0xc0, 0x80, 0x54, 0xed, 0xa0, 0x80, 0x48, 0x00, 0x07]))
-    expect(await symbolOf(token)).toBe('WETH')
+    expect(await symbolOf(token)).toBe('W\uFFFDE\uFFFDT\uFFFDH')
   })
 
   it('a bytes32 return (as MKR returns it) is read, its NUL padding dropped', async () => {
