@@ -20,6 +20,8 @@ export const quoteOptionSpec: CliOptionSpec = {
   'buy-amount': 'string',
   'app-id': 'string',
   rpc: 'string',
+  simulate: 'boolean',
+  from: 'string',
   json: 'boolean',
   help: 'boolean',
   ...Object.fromEntries(specParams.map((p) => [p, 'string' as const])),

@@ -1,4 +1,4 @@
-import { type PublicClient, createPublicClient, http } from 'viem'
+import { type Address, type PublicClient, createPublicClient, getAddress, http, isAddress } from 'viem'
 import { listChains } from '../chains/listChains.js'
 import { resolveChains } from '../chains/registry.js'
 import type { ChainConfig } from '../chains/types.js'
@@ -8,8 +8,11 @@ import { createRpcSource } from '../liquidity/createRpcSource.js'
 import { createSnapshotSource } from '../liquidity/createSnapshotSource.js'
 import type { LiquiditySource } from '../liquidity/types.js'
 import { getQuote } from '../quote/getQuote.js'
+import { simulateQuote } from '../wallet/simulateQuote.js'
 import { formatChains } from './formatChains.js'
+import { createTokenDescriber } from './formatParts.js'
 import { formatQuote } from './formatQuote.js'
+import { formatSimulation } from './formatSimulation.js'
 import { CliUsageError, parseCliArgs } from './parseCliArgs.js'
 import { recordLiquidity, getFeeTiers } from './recordLiquidity.js'
 import { quoteOptionSpec, resolveQuoteArgs } from './resolveQuoteArgs.js'
@@ -100,6 +103,14 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
   }
   if (positionals.length > 0) throw new CliUsageError(`unexpected argument ${positionals[0]}`)
   const rpcUrl = typeof values.rpc === 'string' ? values.rpc : undefined
+  const simulate = values.simulate === true
+  if (simulate && rpcUrl === undefined) throw new CliUsageError('--simulate needs --rpc <url>: a node to simulate on')
+  if (simulate && values.from === undefined) throw new CliUsageError('--simulate needs --from <address>: the account that sends the fill')
+  let sender: Address | undefined
+  if (typeof values.from === 'string') {
+    if (!isAddress(values.from, { strict: false })) throw invalidParams([{ param: 'from', message: 'must be an address' }])
+    sender = getAddress(values.from)
+  }
   const node = rpcUrl === undefined ? undefined : connectNode(rpcUrl)
 
   const chains = resolveChains()
@@ -112,10 +123,20 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
     ? createRpcSource({ client: await node.connect(chain), chain })
     : createSnapshotSource(defaultSnapshot)
   const source = recordLiquidity(inner)
-  const quote = await getQuote(intent, source)
+  const quote = await getQuote(intent, source, sender ? { sender } : {})
+  // Simulated before anything is printed: a revert is printed after the quote, decoded.
+  const simulation =
+    simulate && node && sender
+      ? await simulateQuote({ client: await node.connect(chain), quote, sender }).then(
+          (simulated) => ({ simulated, error: null }),
+          (error: unknown) => ({ simulated: null, error: error instanceof QuoteError ? error : toCliError(error) }),
+        )
+      : null
   if (values.json) {
-    io.out(JSON.stringify(quote, null, 2))
-    return 0
+    const body = simulation ? { quote, simulation: simulation.simulated ?? { error: simulation.error!.toJSON() } } : quote
+    io.out(JSON.stringify(body, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2))
+    if (simulation?.error) io.err(formatError(simulation.error))
+    return simulation?.error ? 1 : 0
   }
   const liquidity = source.last
   const from = node ? `node ${rpcUrl}` : 'the embedded default snapshot (synthetic liquidity, not market data)'
@@ -126,8 +147,18 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
     ...(liquidity?.gasPriceWei !== undefined ? { gasPriceWei: liquidity.gasPriceWei } : {}),
   })
   io.out(`quote on ${chain.name} from ${from}\n\n${summary}`)
+  if (simulation?.simulated) {
+    const describe = createTokenDescriber(quote.tokens, [...tokens, ...(liquidity?.tokens ?? [])])
+    io.out(`\n${formatSimulation(simulation.simulated, quote, { describe, sender: sender!, buyToken: intent.buyToken })}`)
+  }
+  if (simulation?.error) {
+    io.err(formatError(simulation.error))
+    return 1
+  }
   return 0
 }
+
+const toCliError = (error: unknown) => new QuoteError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error })
 
 const decimalsAbi = [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }] as const
 

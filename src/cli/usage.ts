@@ -21,6 +21,11 @@ or on a node with --rpc, and prints a summary with the route tree.
   --amount <n>            amount to sell, in human units of the sell token (1.5)
   --buy-amount <n>        amount to buy (exact output), in human units of the buy token
   --rpc <url>             read pools from this JSON-RPC node instead of the snapshot
+  --from <address>        the account that will send the fill (sharpens the gas estimate)
+  --simulate              with --rpc and --from: simulate the approval and the fill on the
+                          node (simulateQuote) and print what the receiver gets, each fee,
+                          the gas used and a gas limit (+25%) beside the quote; a revert is
+                          printed decoded (exit code 1)
   --json                  print the Quote JSON (the wire body of GET /v1/quote)
   --app-id <id>           the x-app-id of the request
   -h, --help              show this help
@@ -34,8 +39,9 @@ base-10 units), --slippageBps (default 100), --priceImpactLimitBps (default 1000
 Exit codes: 0 quoted, 1 the quote failed (error <status> <code>: <message>),
 2 bad usage.
 
-example:
-  weft quote --chain base --sell WETH --buy USDC --amount 1.5`
+examples:
+  weft quote --chain base --sell WETH --buy USDC --amount 1.5
+  weft quote --chain base --rpc http://127.0.0.1:8545 --sell WETH --buy USDC --amount 1.5 --simulate --from 0x…`
 
 /** `weft chains --help`. */
 export const chainsUsage = `usage: weft chains [--json]

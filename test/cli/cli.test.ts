@@ -14,7 +14,14 @@ const FEE_TO: Address = '0x000000000000000000000000000000000000fee1'
 const source = createSnapshotSource(defaultSnapshot)
 
 /** getQuote for the intent, with the CLI quote's id (the only field that differs between two runs; the calldata carries it). */
-const libraryQuote = (intent: QuoteIntent, cli: Quote) => getQuote(intent, source, { id: cli.id })
+/**
+ * getQuote in this process with the CLI's quote id and clock: the fill's deadline sits in the
+ * calldata, counted from the CLI's clock, whose milliseconds open its UUID v7 id (48 bits).
+ */
+const libraryQuote = (intent: QuoteIntent, cli: Quote) => {
+  const cliClock = parseInt(cli.id.replace(/-/g, '').slice(0, 12), 16)
+  return getQuote(intent, source, { id: cli.id, now: () => cliClock })
+}
 
 // Each test waits on child processes only: they run side by side.
 describe.concurrent('weft quote', () => {

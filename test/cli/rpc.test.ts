@@ -5,9 +5,9 @@
 // and createRpcSource finds it as it would on Base.
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
-import { type Address, type Hex, encodeDeployData, encodeFunctionData, formatUnits } from 'viem'
+import { type Address, type Hex, encodeDeployData, encodeFunctionData, formatUnits, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { base, getUniswapV2PairAddress, type Quote } from '../../src/index.js'
+import { base, deployExecutor, getUniswapV2PairAddress, type Quote } from '../../src/index.js'
 import { type Anvil, rpc, sendDevnetTransaction, startAnvil, uniswapV2FactoryAbi, uniswapV2PairAbi, weth9Abi } from '../devnet/index.js'
 import { parseRouteTree } from './routeTree.js'
 import { runWeft } from './runWeft.js'
@@ -55,6 +55,8 @@ beforeAll(async () => {
     await send('transfer', token, encodeFunctionData({ abi: weth9Abi, functionName: 'transfer', args: [otherPair, amount] }))
   }
   await send('mint', otherPair, encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }))
+  // The executor at Base's deterministic address, so --simulate runs the real fill.
+  await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: base })
 })
 
 afterAll(async () => {
@@ -108,5 +110,54 @@ describe('weft quote --rpc', () => {
     expect(run.stderr).toBe(
       'error 400 invalid_request: Invalid request: rpc serves chain 8453, not Ethereum (1)\n  rpc: serves chain 8453, not Ethereum (1)\n',
     )
+  })
+})
+
+describe('weft quote --rpc --simulate --from', () => {
+  test('prints the simulated outcome beside the quote, and it is what the real fill gives', async () => {
+    const trader = anvil.accounts[1]!.address
+    const args = ['quote', '--chain', 'base', '--rpc', anvil.rpcUrl, '--sell', 'ETH', '--buy', 'USDC', '--amount', '2', '--simulate', '--from', trader]
+    const summary = await runWeft(args)
+    expect(summary.stderr).toBe('')
+    expect(summary.code).toBe(0)
+    expect(summary.stdout).toMatch(new RegExp(`^simulated  for ${trader.slice(0, 6)}…${trader.slice(-4)} through eth_simulateV1$`, 'mi'))
+    expect(summary.stdout).toMatch(/^receives   [\d.]+ USDC  \(as quoted\)$/m)
+    expect(summary.stdout).toMatch(/^gas used   \d+  \(estimate \d+\)  limit \d+ \(\+25%\)$/m)
+
+    const json = await runWeft([...args, '--json'])
+    expect(json.code).toBe(0)
+    const { quote, simulation } = JSON.parse(json.stdout) as { quote: Quote; simulation: { amountOut: string; gasUsed: string; gasLimit: string; matchesQuote: boolean } }
+    expect(simulation.matchesQuote).toBe(true)
+    expect(simulation.amountOut).toBe(quote.amountOut)
+    // The real fill, from the same account on the same state, at the simulated gas limit.
+    const before = await anvil.publicClient.readContract({ address: USDC, abi: weth9Abi, functionName: 'balanceOf', args: [trader] })
+    const wallet = anvil.walletClients[1]!
+    const hash = await wallet.sendTransaction({ to: quote.transaction.to, data: quote.transaction.data, value: BigInt(quote.transaction.value), gas: BigInt(simulation.gasLimit) })
+    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    const after = await anvil.publicClient.readContract({ address: USDC, abi: weth9Abi, functionName: 'balanceOf', args: [trader] })
+    expect((after - before).toString()).toBe(simulation.amountOut)
+    expect(receipt.gasUsed.toString()).toBe(simulation.gasUsed)
+  })
+
+  test('a fill the sender cannot pay prints the quote, then the decoded revert (exit 1)', async () => {
+    const poor = '0x00000000000000000000000000000000000b0b00'
+    const run = await runWeft(['quote', '--chain', 'base', '--rpc', anvil.rpcUrl, '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--simulate', '--from', poor])
+    expect(run.code).toBe(1)
+    expect(run.stdout.split('\n')[0]).toBe(`quote on Base from node ${anvil.rpcUrl}`)
+    expect(run.stderr).toBe(`error 422 unprocessable: The simulated fill reverts: TransferFailed(${getAddress(WETH)})\n`)
+  })
+
+  test('--simulate needs --rpc and --from (usage, exit 2); --from must be an address (400)', async () => {
+    const quoteArgs = ['quote', '--chain', 'base', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1']
+    const noNode = await runWeft([...quoteArgs, '--simulate', '--from', anvil.accounts[1]!.address])
+    expect(noNode.code).toBe(2)
+    expect(noNode.stderr).toMatch(/^error: --simulate needs --rpc <url>/)
+    const noFrom = await runWeft([...quoteArgs, '--rpc', anvil.rpcUrl, '--simulate'])
+    expect(noFrom.code).toBe(2)
+    expect(noFrom.stderr).toMatch(/^error: --simulate needs --from <address>/)
+    const badFrom = await runWeft([...quoteArgs, '--rpc', anvil.rpcUrl, '--simulate', '--from', '0x12'])
+    expect(badFrom.code).toBe(1)
+    expect(badFrom.stderr).toMatch(/^error 400 invalid_request: Invalid request: from must be an address/)
   })
 })
