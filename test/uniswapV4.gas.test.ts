@@ -80,9 +80,11 @@ async function measure(single: boolean): Promise<Row[]> {
             for (const path of quote.route.swaps)
               for (const swap of path) {
                 const pool = pools.get(swap.key)!
-                const zeroForOne = swap.tokenIn === pool.token0
+                // The route names native ETH at its ends; the pools trade it as the wrapped token.
+                const [tokenIn, tokenOut] = [wrapped(swap.tokenIn), wrapped(swap.tokenOut)]
+                const zeroForOne = tokenIn === pool.token0
                 const run = simulateSwap(pool, zeroForOne, -BigInt(swap.amountIn), getSwapFee(pool.protocolFee, pool.fee, zeroForOne))!
-                const next = pool.quoteExactIn(swap.tokenIn, swap.tokenOut, BigInt(swap.amountIn))!
+                const next = pool.quoteExactIn(tokenIn, tokenOut, BigInt(swap.amountIn))!
                 model += next.gas
                 pools.set(swap.key, next.next as UniswapV4Pool)
                 const words = Math.max(0, run.stepsTaken - 1 - run.initializedTicksCrossed)

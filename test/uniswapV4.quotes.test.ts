@@ -148,8 +148,10 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
       const nativePools = pools.filter((p) => p.native)
       if (nativePools.length > 0) covered.v4Native++
       if (pools.some((p) => !p.native)) covered.v4Erc20++
-      if (v4Swaps.some((s, k) => pools[k]!.native && s.tokenIn === devnet.tokens.WETH.address)) covered.v4NativeIn++
-      if (v4Swaps.some((s, k) => pools[k]!.native && s.tokenOut === devnet.tokens.WETH.address)) covered.v4NativeOut++
+      // Native ETH is the zero address at the route's ends, WETH inside it (decisions.md §5).
+      const isEth = (token: string) => token === devnet.tokens.WETH.address || token === zeroAddress
+      if (v4Swaps.some((s, k) => pools[k]!.native && isEth(s.tokenIn))) covered.v4NativeIn++
+      if (v4Swaps.some((s, k) => pools[k]!.native && isEth(s.tokenOut))) covered.v4NativeOut++
       if (quote.route.swaps.some((path) => path.length > 1 && path.some((s) => s.protocol === 'Uniswap V4'))) covered.multiHopV4++
       if (c.kind === 'exactOut') covered.exactOutV4++
       if (pools.some((p) => v4.dex.poolKeys?.some((k) => k.fee === p.fee && k.tickSpacing === p.tickSpacing && k.hooks === zeroAddress))) covered.listedKey++

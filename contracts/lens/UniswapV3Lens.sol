@@ -8,6 +8,9 @@ interface IUniswapV3PoolState {
     function liquidity() external view returns (uint128);
     function tickBitmap(int16 wordPosition) external view returns (uint256);
     function ticks(int24 tick) external view returns (uint128 liquidityGross, int128 liquidityNet);
+    function feeGrowthGlobal0X128() external view returns (uint256);
+    function feeGrowthGlobal1X128() external view returns (uint256);
+    function protocolFees() external view returns (uint128 token0, uint128 token1);
 }
 
 /// @title UniswapV3Lens
@@ -22,6 +25,10 @@ interface IUniswapV3PoolState {
 /// Result: ABI-encoded `bytes`, one record per query in order, tightly packed and big-endian:
 ///   uint8 status   0 no code, 1 unreadable (a call failed or answered out of range),
 ///                  2 not initialized (sqrtPriceX96 = 0), 3 read; only status 3 is followed by
+///   uint8 fresh    storage the next swap writes from zero, for its gas: bit 0 feeGrowthGlobal0X128
+///                  is 0, bit 1 feeGrowthGlobal1X128 is 0, bit 2 a protocol fee is on (slot0's
+///                  feeProtocol word) while the packed protocolFees slot is 0; a getter the pool
+///                  lacks (a fork without protocol fees) leaves its bit clear,
 ///   uint160 sqrtPriceX96, int24 tick, uint128 liquidity, int16 wordLower, int16 wordUpper,
 ///   uint16 n, then n x (int24 tick, int128 liquidityNet): every initialized tick of the words
 ///   [wordLower, wordUpper], ascending.
@@ -50,12 +57,18 @@ contract UniswapV3Lens {
     uint256 private constant CALL_GAS = 100_000;
     uint256 private constant GAS_RESERVE = 120_000;
 
-    uint256 private constant HEADER_SIZE = 46; // status 1, sqrtPrice 20, tick 3, liquidity 16, words 2+2, n 2
+    uint256 private constant HEADER_SIZE = 47; // status 1, fresh 1, sqrtPrice 20, tick 3, liquidity 16, words 2+2, n 2
+    // slot0's sixth word: feeProtocol (uint8 on Uniswap V3, uint32 on PancakeSwap V3).
+    uint256 private constant FEE_PROTOCOL_WORD = 5;
+    uint256 private constant FRESH_FEE_GROWTH_0 = 1;
+    uint256 private constant FRESH_FEE_GROWTH_1 = 2;
+    uint256 private constant FRESH_PROTOCOL_FEES = 4;
     uint256 private constant TICK_SIZE = 19; // tick 3, liquidityNet 16
     uint256 private constant MAX_RESULT_SIZE = 24_576;
 
     struct PoolRead {
         uint256 status;
+        uint256 fresh;
         uint256 sqrtPriceX96;
         int256 tick;
         uint256 liquidity;
@@ -102,7 +115,36 @@ contract UniswapV3Lens {
         int256 word = _compress(r.tick, spacing) >> 8;
         r.wordLower = _max(word - radius, _compress(MIN_TICK, spacing) >> 8);
         r.wordUpper = _min(word + radius, _compress(MAX_TICK, spacing) >> 8);
-        if (_readTicks(pool, spacing, r)) r.status = READ;
+        if (_readTicks(pool, spacing, r)) {
+            r.status = READ;
+            r.fresh = _readFresh(pool);
+        }
+    }
+
+    /// @dev The `fresh` bits of the record (see the contract's notes).
+    function _readFresh(address pool) private view returns (uint256 fresh) {
+        (bool ok, uint256 growth,) = _call(pool, IUniswapV3PoolState.feeGrowthGlobal0X128.selector, 0, 32);
+        if (ok && growth == 0) fresh |= FRESH_FEE_GROWTH_0;
+        (ok, growth,) = _call(pool, IUniswapV3PoolState.feeGrowthGlobal1X128.selector, 0, 32);
+        if (ok && growth == 0) fresh |= FRESH_FEE_GROWTH_1;
+        (bool feesOk, uint256 owed0, uint256 owed1) = _call(pool, IUniswapV3PoolState.protocolFees.selector, 0, 64);
+        (bool protocolOk, uint256 feeProtocol) = _callWord(pool, IUniswapV3PoolState.slot0.selector, FEE_PROTOCOL_WORD);
+        if (feesOk && protocolOk && owed0 == 0 && owed1 == 0 && feeProtocol != 0) fresh |= FRESH_PROTOCOL_FEES;
+    }
+
+    /// @dev Word `index` of the answer to `selector()`; ok only when the callee succeeded and answered it.
+    function _callWord(address pool, bytes4 selector, uint256 index) private view returns (bool ok, uint256 word) {
+        if (gasleft() < GAS_RESERVE) revert GasBudgetExhausted();
+        assembly ("memory-safe") {
+            mstore(0, selector)
+            ok := staticcall(CALL_GAS, pool, 0, 4, 0, 0)
+            let end := shl(5, add(index, 1))
+            if lt(returndatasize(), end) { ok := 0 }
+            if ok {
+                returndatacopy(0, sub(end, 32), 32)
+                word := mload(0)
+            }
+        }
     }
 
     /// @dev Fills `r.ticks` and `r.liquidityNets` from the bitmap words [r.wordLower, r.wordUpper].
@@ -191,6 +233,7 @@ contract UniswapV3Lens {
             PoolRead memory r = reads[i];
             p = _put(p, r.status, 1);
             if (r.status != READ) continue;
+            p = _put(p, r.fresh, 1);
             p = _put(p, r.sqrtPriceX96, 20);
             p = _put(p, uint256(r.tick), 3);
             p = _put(p, r.liquidity, 16);

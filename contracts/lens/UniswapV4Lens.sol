@@ -21,7 +21,8 @@ interface IUniswapV4Extsload {
 /// Result: ABI-encoded `bytes`, one record per candidate in order, tightly packed, big-endian:
 ///   uint8 status   0 no code at the PoolManager, 1 unreadable (bad query or out-of-range data),
 ///                  2 not initialized (sqrtPriceX96 = 0), 3 read, 4 read (header only);
-///   status 3 and 4 are followed by uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
+///   status 3 and 4 are followed by uint8 fresh (storage the next swap writes from zero, for its
+///   gas: bit 0 feeGrowthGlobal0X128 is 0, bit 1 feeGrowthGlobal1X128 is 0), uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
 ///   uint24 lpFee, uint128 liquidity; status 3 then by int16 wordLower, int16 wordUpper, uint16 n
 ///   and n x (int24 tick, int128 liquidityNet): every initialized tick of those words, ascending.
 /// Packed because the returned bytes are the code of a creation (capped at 24,576 bytes).
@@ -53,13 +54,19 @@ contract UniswapV4Lens {
     // guarantees a failed call is the PoolManager's answer, never our own lack of gas.
     uint256 private constant GAS_RESERVE = 200_000;
 
-    uint256 private constant HEADER_SIZE = 46; // status 1, sqrtPrice 20, tick 3, protocolFee 3, lpFee 3, liquidity 16
+    uint256 private constant HEADER_SIZE = 47; // status 1, fresh 1, sqrtPrice 20, tick 3, protocolFee 3, lpFee 3, liquidity 16
+    // The pool state's fee growth words follow slot0 (StateLibrary).
+    uint256 private constant FEE_GROWTH_0_OFFSET = 1;
+    uint256 private constant FEE_GROWTH_1_OFFSET = 2;
+    uint256 private constant FRESH_FEE_GROWTH_0 = 1;
+    uint256 private constant FRESH_FEE_GROWTH_1 = 2;
     uint256 private constant WORDS_SIZE = 6; // wordLower 2, wordUpper 2, n 2
     uint256 private constant TICK_SIZE = 19; // tick 3, liquidityNet 16
     uint256 private constant MAX_RESULT_SIZE = 24_576;
 
     struct PoolRead {
         uint256 status;
+        uint256 fresh;
         uint256 slot0;
         uint256 liquidity;
         int256 wordLower;
@@ -105,6 +112,8 @@ contract UniswapV4Lens {
         int256 tick = int256(int24(uint24(slot0 >> 160)));
         if (tick < MIN_TICK || tick > MAX_TICK) return r;
         r.slot0 = slot0;
+        if (words[FEE_GROWTH_0_OFFSET] == 0) r.fresh |= FRESH_FEE_GROWTH_0;
+        if (words[FEE_GROWTH_1_OFFSET] == 0) r.fresh |= FRESH_FEE_GROWTH_1;
         r.liquidity = uint256(words[LIQUIDITY_OFFSET]);
         if (r.liquidity > type(uint128).max) return r;
         if (headerOnly) {
@@ -207,6 +216,7 @@ contract UniswapV4Lens {
             PoolRead memory r = reads[i];
             p = _put(p, r.status, 1);
             if (r.status != READ && r.status != READ_HEADER) continue;
+            p = _put(p, r.fresh, 1);
             // slot0 from the top: lpFee, protocolFee, tick, sqrtPriceX96 (24, 24, 24, 160 bits).
             p = _put(p, uint160(r.slot0), 20);
             p = _put(p, r.slot0 >> 160, 3);

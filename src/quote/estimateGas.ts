@@ -1,4 +1,7 @@
 import type { Hex } from 'viem'
+import type { Pool } from '../protocols/types.js'
+import { getDirectionalProtocolFee } from '../protocols/uniswapV4/fees.js'
+import { UniswapV4Pool } from '../protocols/uniswapV4/pool.js'
 
 // The executor's gas, outside the pools' own steps (each pool family reports
 // those), fitted on anvil against the real Uniswap bytecode: 712 fills of
@@ -16,6 +19,16 @@ import type { Hex } from 'viem'
 export const ORDER_BASE_GAS = 40_500n
 /** A pool already traded earlier in the same fill is warm: its step costs this much less. */
 export const WARM_POOL_DISCOUNT = 45_500n
+/**
+ * A step into a singleton contract (Uniswap V4's PoolManager, Balancer's Vault) that an earlier
+ * step of the same fill already called for another pool: the contract and its slots are warm.
+ */
+export const SHARED_CONTRACT_DISCOUNT = 2_500n
+/**
+ * A V4 step owing a protocol fee in a currency an earlier step of the fill already accrued: the
+ * pools price each accrual as a fresh write (`PROTOCOL_FEE_GAS`), the second one only rewrites.
+ */
+export const REPEATED_ACCRUAL_DISCOUNT = 17_000n
 /** Unwrapping for native output (WETH.withdraw). */
 export const UNWRAP_GAS = 6_300n
 /** Paying a token to an account with an empty balance (a fresh storage slot). */
@@ -23,9 +36,9 @@ export const TOKEN_TRANSFER_FRESH_GAS = 23_900n
 /** Paying a token to an account that already holds some. */
 export const TOKEN_TRANSFER_FUNDED_GAS = 7_000n
 /** Sending native to an account that does not exist yet (new-account surcharge). */
-export const NATIVE_TRANSFER_FRESH_GAS = 31_700n
+export const NATIVE_TRANSFER_FRESH_GAS = 32_800n
 /** Sending native to an existing account. */
-export const NATIVE_TRANSFER_FUNDED_GAS = 5_100n
+export const NATIVE_TRANSFER_FUNDED_GAS = 6_200n
 /**
  * Head-room on the modelled execution gas, in percent. 106 as fitted; 108 since the executor
  * measures every step's output (two balanceOf calls per step, about 2-3% of a step's gas), which
@@ -63,10 +76,19 @@ export function estimateFillGas(parameters: {
   stepGas: bigint
   /** Steps that trade a pool an earlier step of the same fill already traded. */
   warmSteps: number
+  /** Steps into a singleton contract an earlier step already called for another pool. */
+  sharedSteps?: number
+  /** V4 steps accruing a protocol fee in a currency an earlier step already accrued. */
+  repeatedAccruals?: number
   nativeOut: boolean
   payments: readonly Payment[]
 }): bigint {
-  let execution = ORDER_BASE_GAS + parameters.stepGas - BigInt(parameters.warmSteps) * WARM_POOL_DISCOUNT
+  let execution =
+    ORDER_BASE_GAS +
+    parameters.stepGas -
+    BigInt(parameters.warmSteps) * WARM_POOL_DISCOUNT -
+    BigInt(parameters.sharedSteps ?? 0) * SHARED_CONTRACT_DISCOUNT -
+    BigInt(parameters.repeatedAccruals ?? 0) * REPEATED_ACCRUAL_DISCOUNT
   if (parameters.nativeOut) execution += UNWRAP_GAS
   for (const p of parameters.payments) {
     if (p.native) execution += p.funded ? NATIVE_TRANSFER_FUNDED_GAS : NATIVE_TRANSFER_FRESH_GAS
@@ -74,4 +96,37 @@ export function estimateFillGas(parameters: {
   }
   if (execution < 0n) execution = 0n
   return intrinsicGas(parameters.data, (execution * ESTIMATE_MARGIN_PERCENT + 99n) / 100n)
+}
+
+/** A step as the executor runs it: which pool, from which token. */
+export type GasStep = { pool: Pool; tokenIn: string }
+
+/**
+ * What the steps of a fill, in executor order, share with earlier ones, for `estimateFillGas`:
+ * pools traded again, singleton contracts called again for another pool, and V4 protocol fees
+ * accrued again in the same currency.
+ *
+ * @example
+ * countWarmSteps(plan.segments.flatMap((segment) => segment.hops)) // { warmSteps: 0, sharedSteps: 1, repeatedAccruals: 0 }
+ */
+export function countWarmSteps(steps: readonly GasStep[]): { warmSteps: number; sharedSteps: number; repeatedAccruals: number } {
+  const pools = new Set<string>()
+  const singletons = new Set<string>()
+  const accrued = new Set<string>()
+  let warmSteps = 0
+  let sharedSteps = 0
+  let repeatedAccruals = 0
+  for (const { pool, tokenIn } of steps) {
+    if (pools.has(pool.key)) warmSteps++
+    else if (pool.address !== pool.key && singletons.has(pool.address)) sharedSteps++
+    pools.add(pool.key)
+    // A pool whose key is not its address lives in a singleton (V4 PoolManager, Balancer Vault).
+    if (pool.address !== pool.key) singletons.add(pool.address)
+    if (pool instanceof UniswapV4Pool && getDirectionalProtocolFee(pool.protocolFee, tokenIn.toLowerCase() === pool.token0) !== 0) {
+      const currency = `${pool.address}:${tokenIn.toLowerCase()}`
+      if (accrued.has(currency)) repeatedAccruals++
+      accrued.add(currency)
+    }
+  }
+  return { warmSteps, sharedSteps, repeatedAccruals }
 }

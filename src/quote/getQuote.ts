@@ -13,7 +13,7 @@ import type { Pool, PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import type { Plan, RouteCertificate, RouteParameters } from '../router/types.js'
-import { estimateFillGas } from './estimateGas.js'
+import { countWarmSteps, estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
 import { normalizeIntent } from './normalizeIntent.js'
 import { getMidRate, getPriceUsd, indexPairs } from './prices.js'
@@ -445,14 +445,13 @@ function assembleQuote(parameters: AssembleParameters): Quote {
       .filter((_, i) => shareAmounts[i]! > 0n)
       .map((s) => ({ native: isNative(feeTokenAddress), funded: funded(feeTokenAddress, s.recipient) })),
   ]
-  const touched = new Set<string>()
-  let warmSteps = 0
-  for (const segment of plan.segments)
-    for (const hop of segment.hops) {
-      if (touched.has(hop.pool.key)) warmSteps++
-      touched.add(hop.pool.key)
-    }
-  const gasEstimate = estimateFillGas({ data, stepGas: plan.gas, warmSteps, nativeOut: isNative(buyToken), payments })
+  const gasEstimate = estimateFillGas({
+    data,
+    stepGas: plan.gas,
+    ...countWarmSteps(plan.segments.flatMap((segment) => segment.hops)),
+    nativeOut: isNative(buyToken),
+    payments,
+  })
 
   // Tokens: the sell and buy tokens, then every address the route names (decisions.md §5), so a
   // client's route graph has a node for each; the wrapped native token only where a swap names it.

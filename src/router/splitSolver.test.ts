@@ -8,6 +8,7 @@ import { base } from '../chains/base.js'
 import type { ChainConfig } from '../chains/types.js'
 import type { Pool } from '../protocols/types.js'
 import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
+import { V2_STEP_GAS } from '../protocols/uniswapV2/gas.js'
 import { uniswapV3Family } from '../protocols/uniswapV3/family.js'
 import { getSqrtRatioAtTick, getTickAtSqrtRatio } from '../protocols/uniswapV3/tickMath.js'
 import { solveExactOut } from '../quote/solveExactOut.js'
@@ -250,7 +251,7 @@ describe('findRoute optimality', () => {
     const gain = (amount: bigint) =>
       Number(simulatePlan([{ path: p!, amountIn: amount / 2n }, { path: q!, amountIn: amount - amount / 2n }])!.amountOut) -
       Number(simulatePlan([{ path: p!, amountIn: amount }])!.amountOut)
-    const stepGas = 61_100 * gasCost
+    const stepGas = Number(V2_STEP_GAS) * gasCost
     expect(gain(lo)).toBeLessThanOrEqual(stepGas)
     expect(gain(hi)).toBeGreaterThanOrEqual(stepGas * 0.999)
     // The boundary is where the gain crosses the gas (gain grows with the square of the size).

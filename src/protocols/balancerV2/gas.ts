@@ -15,7 +15,7 @@ import { divDown, ONE } from './fixedPoint.js'
  * net of the refund for clearing the allowance.
  * @example estimateBalancerV2StepGas(2, ONE / 2n, ONE / 2n) === BALANCER_V2_STEP_GAS // true
  */
-export const BALANCER_V2_STEP_GAS = 84_000n
+export const BALANCER_V2_STEP_GAS = 86_000n
 
 /** More for a pool of three or more tokens (MINIMAL_SWAP_INFO: balances in separate slots, longer token lookups). */
 export const BALANCER_V2_MULTI_TOKEN_GAS = 4_000n

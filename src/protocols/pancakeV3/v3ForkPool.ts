@@ -93,12 +93,12 @@ export class V3ForkPool implements Pool {
 
   /** Exact-in quote: the Uniswap V3 amounts, this fork's gas. @example pool.quoteExactIn(a, b, 10n ** 18n) */
   quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
-    return this.wrap(this.inner.quoteExactIn(tokenIn, tokenOut, amountIn))
+    return this.wrap(tokenIn, this.inner.quoteExactIn(tokenIn, tokenOut, amountIn))
   }
 
   /** Exact-out quote: the Uniswap V3 amounts, this fork's gas. @example pool.quoteExactOut(a, b, 10n ** 6n) */
   quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
-    return this.wrap(this.inner.quoteExactOut(tokenIn, tokenOut, amountOut))
+    return this.wrap(tokenIn, this.inner.quoteExactOut(tokenIn, tokenOut, amountOut))
   }
 
   /** @example pool.limits(pool.tokens[0], pool.tokens[1]) */
@@ -131,11 +131,12 @@ export class V3ForkPool implements Pool {
     }
   }
 
-  private wrap(result: SwapResult | undefined): SwapResult | undefined {
+  private wrap(tokenIn: Address, result: SwapResult | undefined): SwapResult | undefined {
     if (result === undefined) return undefined
     const next = result.next
     if (!(next instanceof UniswapV3Pool)) throw new Error('UniswapV3Pool returned a next state of another kind')
-    const shape = getV3SwapShape(this.inner, next, result.gas)
+    // The shape comes from the loop's part of the gas, without the fresh-slot writes.
+    const shape = getV3SwapShape(this.inner, next, result.gas - this.inner.freshSlotGas(tokenIn))
     const { base, perTickCrossed, perExtraStep } = this.spec.gas
     const gas =
       result.gas + base + BigInt(shape.ticksCrossed) * perTickCrossed + BigInt(shape.ticksCrossed + shape.extraWords) * perExtraStep

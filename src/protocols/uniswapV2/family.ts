@@ -37,6 +37,7 @@ export const uniswapV2Family: PoolFamily<UniswapV2PoolState> = {
       toReserve(state.reserve1, 'reserve1'),
       feeBps,
       context,
+      state.accumulatorsZero === true,
     )
   },
   readPools: readUniswapV2Pools,

@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { QuoteError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
-import { V2_STEP_GAS } from './gas.js'
+import { V2_FIRST_ACCUMULATION_GAS, V2_STEP_GAS } from './gas.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
 import { afterTransferFee, sentForReceived } from '../transferFee.js'
 
@@ -28,6 +28,8 @@ export class UniswapV2Pool implements Pool {
     readonly reserve1: bigint,
     readonly feeBps: number,
     private readonly context: PoolContext,
+    /** The price accumulators are still zero: the next swap writes them fresh (more gas). */
+    readonly accumulatorsZero = false,
   ) {
     this.key = address
     this.protocol = context.dex.protocol
@@ -45,7 +47,13 @@ export class UniswapV2Pool implements Pool {
     const zeroForOne = tokenIn === this.token0
     const r0 = zeroForOne ? this.reserve0 + amountIn : this.reserve0 - amountOut
     const r1 = zeroForOne ? this.reserve1 - amountOut : this.reserve1 + amountIn
-    return new UniswapV2Pool(this.address, this.token0, this.token1, r0, r1, this.feeBps, this.context)
+    // The swap wrote the accumulators: later swaps in the same fill rewrite them.
+    return new UniswapV2Pool(this.address, this.token0, this.token1, r0, r1, this.feeBps, this.context, false)
+  }
+
+  /** The step's gas: a young pair's first swap also writes its accumulators from zero. */
+  private get stepGas(): bigint {
+    return this.accumulatorsZero ? V2_STEP_GAS + V2_FIRST_ACCUMULATION_GAS : V2_STEP_GAS
   }
 
   spotPrice(tokenIn: Address, tokenOut: Address): number {
@@ -70,7 +78,7 @@ export class UniswapV2Pool implements Pool {
     const sent = getAmountOut(credited, rIn, rOut, this.feeBps)
     const amountOut = afterTransferFee(sent, this.transferFee(tokenOut))
     if (sent <= 0n || amountOut <= 0n) return undefined
-    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, credited, sent) }
+    return { amountIn, amountOut, gas: this.stepGas, next: this.after(tokenIn, credited, sent) }
   }
 
   quoteExactOut(tokenIn: Address, tokenOut: Address, amountOut: bigint): SwapResult | undefined {
@@ -79,7 +87,7 @@ export class UniswapV2Pool implements Pool {
     const credited = sent === undefined ? undefined : getAmountIn(sent, rIn, rOut, this.feeBps)
     const amountIn = credited === undefined ? undefined : sentForReceived(credited, this.transferFee(tokenIn))
     if (sent === undefined || credited === undefined || amountIn === undefined || rIn + credited > MAX_UINT112) return undefined
-    return { amountIn, amountOut, gas: V2_STEP_GAS, next: this.after(tokenIn, credited, sent) }
+    return { amountIn, amountOut, gas: this.stepGas, next: this.after(tokenIn, credited, sent) }
   }
 
   limits(tokenIn: Address, tokenOut: Address): PoolLimits {
@@ -103,6 +111,6 @@ export class UniswapV2Pool implements Pool {
     const maxIn = rIn === 0n || rOut === 0n ? 0 : Number(MAX_UINT112 - rIn)
     const kept = (1 - this.feeBps / 10_000) * (1 - this.transferFee(tokenIn) / 10_000)
     const arrives = 1 - this.transferFee(tokenOut) / 10_000
-    return { kind: 'constantProduct', reserveIn: Number(rIn), reserveOut: Number(rOut) * arrives, fee: 1 - kept, maxIn, gas: Number(V2_STEP_GAS) }
+    return { kind: 'constantProduct', reserveIn: Number(rIn), reserveOut: Number(rOut) * arrives, fee: 1 - kept, maxIn, gas: Number(this.stepGas) }
   }
 }

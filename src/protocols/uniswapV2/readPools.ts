@@ -15,6 +15,13 @@ const getReservesAbi = [
       { name: 'blockTimestampLast', type: 'uint32' },
     ],
   },
+  {
+    type: 'function',
+    name: 'price0CumulativeLast',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
 ] as const
 
 /**
@@ -57,16 +64,21 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
   }
   if (candidates.length === 0) return []
   const results = await client.multicall({
-    contracts: candidates.map((c) => ({ address: c.address, abi: getReservesAbi, functionName: 'getReserves' as const })),
+    // Each pair's reserves, then its price accumulator (zero on a pair never swapped: its first swap costs more gas).
+    contracts: candidates.flatMap((c) => [
+      { address: c.address, abi: getReservesAbi, functionName: 'getReserves' as const },
+      { address: c.address, abi: getReservesAbi, functionName: 'price0CumulativeLast' as const },
+    ]),
     allowFailure: true,
     blockNumber,
     deployless: true,
     batchSize: 0,
   })
   const states: UniswapV2PoolState[] = []
-  results.forEach((result, i) => {
-    const c = candidates[i]!
-    if (result.status !== 'success') return
+  candidates.forEach((c, i) => {
+    const result = results[2 * i]!
+    const accumulator = results[2 * i + 1]!
+    if (result.status !== 'success' || typeof result.result === 'bigint') return
     const [reserve0, reserve1] = result.result
     if (reserve0 === 0n || reserve1 === 0n) return
     states.push({
@@ -77,6 +89,7 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
       token1: c.token1,
       reserve0: reserve0.toString(),
       reserve1: reserve1.toString(),
+      ...(accumulator.status === 'success' && accumulator.result === 0n ? { accumulatorsZero: true } : {}),
     })
   })
   return states

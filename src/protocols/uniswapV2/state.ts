@@ -8,4 +8,9 @@ export type UniswapV2PoolState = PoolStateBase & {
   token1: Address
   reserve0: string
   reserve1: string
+  /**
+   * True when the pair's price accumulators are still zero (no swap or sync since its first mint):
+   * its next swap writes them to fresh storage, about 34k gas more. Absent: they are not.
+   */
+  accumulatorsZero?: boolean
 }

@@ -1,11 +1,22 @@
-// Fitted on anvil against the real UniswapV3Pool through weft's executor (see src/quote/estimateGas.ts).
+// Fitted on anvil against the real UniswapV3Pool through weft's executor (see src/quote/estimateGas.ts),
+// then re-fitted on the random universes of test/gas/gasRatio.e2e.test.ts: a pool that has traded
+// both ways costs SWAP_BASE_GAS; the slots a young pool's swap writes from zero are FRESH_SLOT_GAS
+// each (the RPC source reads which, `UniswapV3PoolState.freshSlots`).
 
 /**
  * Gas of one V3 swap step in weft's executor with no tick crossed and one
  * bitmap word read (the pool call, its callback and the token transfers).
  * @example estimateSwapGas(0, 1) === SWAP_BASE_GAS // true
  */
-export const SWAP_BASE_GAS = 80_500n
+export const SWAP_BASE_GAS = 75_500n
+
+/**
+ * More for each slot a swap writes from zero instead of rewriting it: a fresh 20,000-gas store
+ * instead of a 2,900-gas one (the input's fee growth on a pool's first swap that way, the protocol
+ * fees owed on the first accrual). `UniswapV3Pool.freshSlotGas` adds it from the pool's state.
+ * @example pool.freshSlotGas(tokenIn) // 0n, FRESH_SLOT_GAS or 2n * FRESH_SLOT_GAS
+ */
+export const FRESH_SLOT_GAS = 17_100n
 
 /**
  * Extra gas per initialized tick crossed (Tick.cross writes, the oracle

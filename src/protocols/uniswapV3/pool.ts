@@ -2,7 +2,7 @@ import { type Address, isAddress } from 'viem'
 import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128 } from './constants.js'
-import { EXTRA_WORD_GAS, estimateSwapGas, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
+import { EXTRA_WORD_GAS, estimateSwapGas, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
 import { UniswapV3RevertError } from './revertError.js'
 import type { UniswapV3PoolState } from './state.js'
 import { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './swap.js'
@@ -46,6 +46,10 @@ const MAX_TICK_SPACING = 16383
  * const quote = pool.quoteExactIn(weth, usdc, 10n ** 18n)
  * if (quote) console.log(quote.amountOut, quote.next.spotPrice(weth, usdc))
  */
+/** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
+export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
+const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
+
 export class UniswapV3Pool implements Pool, SimulateSwapPool {
   readonly key: string
   readonly address: Address
@@ -76,7 +80,11 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   private limitsZeroForOne: PoolLimits | undefined
   private limitsOneForZero: PoolLimits | undefined
 
-  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint) {
+  /** Storage the next swap writes from zero (see `UniswapV3PoolState.freshSlots`), for its gas. */
+  readonly freshSlots: FreshSlots
+
+  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint, freshSlots: FreshSlots = NO_FRESH_SLOTS) {
+    this.freshSlots = freshSlots
     this.constants = constants
     this.key = constants.address
     this.address = constants.address
@@ -210,7 +218,26 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
       tickUpper,
       dexIndex: context.dexIndex,
     }
-    return new UniswapV3Pool(constants, sqrtPriceX96, tick, liquidity)
+    const fresh = state.freshSlots
+    const freshSlots: FreshSlots =
+      fresh && typeof fresh === 'object'
+        ? { feeGrowth0: fresh.feeGrowth0 === true, feeGrowth1: fresh.feeGrowth1 === true, protocolFees: fresh.protocolFees === true }
+        : NO_FRESH_SLOTS
+    return new UniswapV3Pool(constants, sqrtPriceX96, tick, liquidity, freshSlots)
+  }
+
+  /**
+   * Gas a swap from `tokenIn` spends beyond {@link estimateSwapGas} on storage it writes from zero:
+   * the input's fee growth (the pool's first swap that way, when it charges a fee) and the
+   * protocol fees owed (the first accrual since a protocol fee was switched on or collected).
+   *
+   * @example
+   * pool.freshSlotGas(pool.token0) // 0n on a pool that has traded both ways
+   */
+  freshSlotGas(tokenIn: Address): bigint {
+    const zeroForOne = tokenIn.toLowerCase() === this.token0
+    const feeGrowth = zeroForOne ? this.freshSlots.feeGrowth0 : this.freshSlots.feeGrowth1
+    return (feeGrowth && this.fee > 0 ? FRESH_SLOT_GAS : 0n) + (this.freshSlots.protocolFees ? FRESH_SLOT_GAS : 0n)
   }
 
   /**
@@ -240,7 +267,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     const result = this.trySwap(zeroForOne, amountIn, undefined)
     if (result === undefined) return undefined
     if ((zeroForOne ? result.amount0 : result.amount1) !== amountIn) return undefined
-    return this.toSwapResult(result, amountIn, -(zeroForOne ? result.amount1 : result.amount0))
+    return this.toSwapResult(result, zeroForOne, amountIn, -(zeroForOne ? result.amount1 : result.amount0))
   }
 
   /**
@@ -257,7 +284,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     const result = this.trySwap(zeroForOne, -amountOut, undefined)
     if (result === undefined) return undefined
     if (-(zeroForOne ? result.amount1 : result.amount0) !== amountOut) return undefined
-    return this.toSwapResult(result, zeroForOne ? result.amount0 : result.amount1, amountOut)
+    return this.toSwapResult(result, zeroForOne, zeroForOne ? result.amount0 : result.amount1, amountOut)
   }
 
   /**
@@ -336,7 +363,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
       exactLiquidity: this.liquidity,
       ticks: this.ticks,
       limitSqrtPrice: limit === undefined ? sqrtPrice : Number(limit) / 2 ** 96,
-      gasBase: Number(SWAP_BASE_GAS),
+      gasBase: Number(SWAP_BASE_GAS + this.freshSlotGas(tokenIn)),
       gasPerTick: Number(TICK_CROSSED_GAS),
       gasPerWord: Number(EXTRA_WORD_GAS),
       tickSpacing: this.tickSpacing,
@@ -367,12 +394,16 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     }
   }
 
-  private toSwapResult(result: SimulateSwapReturnType, amountIn: bigint, amountOut: bigint): SwapResult {
+  private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
+    // The swap leaves the input's fee growth written; the protocol fees stay counted as fresh (a
+    // dust swap may accrue none), which can only over-estimate a second swap of the same fill.
+    const fresh = this.freshSlots
+    const next: FreshSlots = zeroForOne ? { ...fresh, feeGrowth0: false } : { ...fresh, feeGrowth1: false }
     return {
       amountIn,
       amountOut,
-      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken),
-      next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity),
+      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken) + this.freshSlotGas(zeroForOne ? this.token0 : this.token1),
+      next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, next),
     }
   }
 

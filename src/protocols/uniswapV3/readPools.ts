@@ -94,6 +94,10 @@ const MAX_POOLS_PER_CALL = 128
 
 // The lens's record statuses (contracts/lens/UniswapV3Lens.sol).
 const STATUS_READ = 3
+// The lens's `fresh` bits: storage the pool's next swap writes from zero.
+const FRESH_FEE_GROWTH_0 = 1
+const FRESH_FEE_GROWTH_1 = 2
+const FRESH_PROTOCOL_FEES = 4
 
 async function readChunk(client: ReadPoolsParameters['client'], blockNumber: bigint, chunk: Candidate[]): Promise<UniswapV3PoolState[]> {
   const queries = chunk.map(
@@ -117,6 +121,7 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
   for (const c of chunk) {
     const status = Number(reader.uint(1))
     if (status !== STATUS_READ) continue
+    const fresh = Number(reader.uint(1))
     const sqrtPriceX96 = reader.uint(20)
     const tick = Number(reader.int(3))
     const liquidity = reader.uint(16)
@@ -144,6 +149,15 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
       ticks,
       tickLower: Math.max(MIN_TICK, wordLower * 256 * c.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * c.tickSpacing),
+      ...(fresh !== 0
+        ? {
+            freshSlots: {
+              feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0,
+              feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0,
+              protocolFees: (fresh & FRESH_PROTOCOL_FEES) !== 0,
+            },
+          }
+        : {}),
     })
   }
   if (!reader.done()) throw new Error('UniswapV3Lens returned more records than it was asked for')

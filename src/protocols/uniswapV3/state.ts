@@ -27,4 +27,10 @@ export type UniswapV3PoolState = PoolStateBase & {
   ticks: UniswapV3Tick[]
   tickLower: number
   tickUpper: number
+  /**
+   * Storage the pool's next swap writes from zero, which costs more gas (~17k a slot): the fee
+   * growth of token0 or token1 (no swap yet in that direction), and the protocol fees owed (a
+   * protocol fee is on and nothing has accrued since the last collection). Absent: none.
+   */
+  freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean; protocolFees: boolean }
 }

@@ -93,7 +93,17 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   private limitsZeroForOne: PoolLimits | undefined
   private limitsOneForZero: PoolLimits | undefined
 
-  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint) {
+  /** Fee growth the next swap writes from zero, by direction (see `UniswapV4PoolState.freshSlots`). */
+  readonly freshFeeGrowth: { readonly zeroForOne: boolean; readonly oneForZero: boolean }
+
+  private constructor(
+    constants: PoolConstants,
+    sqrtPriceX96: bigint,
+    tick: number,
+    liquidity: bigint,
+    freshFeeGrowth: { readonly zeroForOne: boolean; readonly oneForZero: boolean } = { zeroForOne: false, oneForZero: false },
+  ) {
+    this.freshFeeGrowth = freshFeeGrowth
     this.constants = constants
     this.key = constants.id
     this.id = constants.id
@@ -225,7 +235,11 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       tickUpper,
       dexIndex: context.dexIndex,
     }
-    return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity)
+    const fresh = state.freshSlots
+    return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity, {
+      zeroForOne: fresh?.feeGrowth0 === true,
+      oneForZero: fresh?.feeGrowth1 === true,
+    })
   }
 
   /** Whether currency0 is the native token (traded as the wrapped native token). */
@@ -404,8 +418,13 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         stepsTaken: result.stepsTaken,
         nativeOut: this.native && !zeroForOne,
         protocolFee: getDirectionalProtocolFee(this.protocolFee, zeroForOne) !== 0,
+        // Fee growth grows only with an LP fee: the pool's first swap that way writes it fresh.
+        freshFeeGrowth: this.fee > 0 && (zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero),
       }),
-      next: new UniswapV4Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity),
+      next: new UniswapV4Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, {
+        zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
+        oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
+      }),
     }
   }
 

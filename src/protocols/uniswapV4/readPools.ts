@@ -20,6 +20,9 @@ const MAX_TICK_SPACING = 32767
 const MAX_POOLS_PER_CALL = 64
 const HEADER_ONLY = 1n << 32n
 
+// The lens's `fresh` bits: fee growth the pool's next swap writes from zero.
+const FRESH_FEE_GROWTH_0 = 1
+const FRESH_FEE_GROWTH_1 = 2
 // The lens's record statuses (contracts/lens/UniswapV4Lens.sol).
 const STATUS_UNREADABLE = 1
 const STATUS_READ = 3
@@ -149,6 +152,7 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       continue
     }
     if (status !== STATUS_READ && status !== STATUS_READ_HEADER) continue
+    const fresh = Number(reader.uint(1))
     const sqrtPriceX96 = reader.uint(20)
     const tick = Number(reader.int(3))
     const protocolFee = Number(reader.uint(3))
@@ -186,6 +190,7 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       ticks,
       tickLower: Math.max(MIN_TICK, wordLower * 256 * key.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * key.tickSpacing),
+      ...(fresh !== 0 ? { freshSlots: { feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0, feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0 } } : {}),
     })
   }
   if (!reader.done()) throw new Error('UniswapV4Lens returned more records than it was asked for')

@@ -36,4 +36,9 @@ export type UniswapV4PoolState = PoolStateBase & {
   ticks: UniswapV4Tick[]
   tickLower: number
   tickUpper: number
+  /**
+   * Fee growth the pool's next swap writes from zero (no swap yet that way), which costs more gas
+   * (~17k). Absent: none.
+   */
+  freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean }
 }
