@@ -1,8 +1,8 @@
 // options.onDetails: the router's certificate and the execution mode, outside the wire Quote.
 import { type Address, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { defaultSnapshot } from '../src/defaultSnapshot.js'
-import { QuoteError, type QuoteDetails, createSnapshotSource, getQuote } from '../src/index.js'
+import { defaultSnapshot } from '../defaultSnapshot.js'
+import { QuoteError, type QuoteDetails, createSnapshotSource, getQuote } from '../index.js'
 
 const source = createSnapshotSource(defaultSnapshot)
 const WETH: Address = '0x4200000000000000000000000000000000000006'

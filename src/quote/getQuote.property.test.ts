@@ -2,12 +2,12 @@
 // snapshot: every outcome is a Quote that passes the structural validator below
 // (decisions.md §4–§6 arithmetic included) or a thrown QuoteError, never any
 // other error, never an unhandled rejection. The intent-form rules themselves
-// are covered by params.property.test.ts; here the interest is what comes out
+// are covered by parseQuoteParams.property.test.ts; here the interest is what comes out
 // of getQuote once an intent is (or is not) accepted.
 import fc from 'fast-check'
 import { type Address, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { defaultSnapshot } from '../src/defaultSnapshot.js'
+import { defaultSnapshot } from '../defaultSnapshot.js'
 import {
   type AppConfig,
   type ChainConfig,
@@ -27,7 +27,7 @@ import {
   parseQuoteParams,
   uniswapV2Family,
   uniswapV3Family,
-} from '../src/index.js'
+} from '../index.js'
 
 const source = createSnapshotSource(defaultSnapshot)
 const chains: Record<number, ChainConfig> = { 1: ethereum, 8453: base }

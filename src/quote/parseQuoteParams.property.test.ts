@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Address } from 'viem'
-import type { ChainConfig } from '../src/chains/types.js'
-import { QuoteError } from '../src/errors/QuoteError.js'
-import { normalizeIntent } from '../src/quote/normalizeIntent.js'
-import { parseQuoteParams } from '../src/quote/parseQuoteParams.js'
-import type { NormalizedIntent, QuoteIntent } from '../src/quote/types.js'
+import type { ChainConfig } from '../chains/types.js'
+import { QuoteError } from '../errors/QuoteError.js'
+import { normalizeIntent } from './normalizeIntent.js'
+import { parseQuoteParams } from './parseQuoteParams.js'
+import type { NormalizedIntent, QuoteIntent } from './types.js'
 
 // Registry stand-in: the lead's registry uses the same ids and statuses.
 function chain(id: number, name: string, status: ChainConfig['status'], wrapped: Address): ChainConfig {
