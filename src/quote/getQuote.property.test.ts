@@ -120,7 +120,7 @@ function validateQuote(quote: Quote, { n, options }: Context) {
   check(Array.isArray(route.swaps) && route.swaps.length > 0, 'route has at least one path', route.swaps)
   const isWrap = wrapped(n.sellToken) === wrapped(n.buyToken)
   const maxHops = options.maxHops
-  const hopBound = typeof maxHops === 'number' && Number.isFinite(maxHops) ? Math.max(1, Math.ceil(maxHops)) : maxHops === undefined ? 3 : Infinity
+  const hopBound = typeof maxHops === 'number' && Number.isFinite(maxHops) ? Math.max(1, Math.ceil(maxHops)) : maxHops === undefined ? 4 : Infinity
   let firstSum = 0n
   let lastSum = 0n
   route.swaps.forEach((path, p) => {

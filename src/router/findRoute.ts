@@ -5,6 +5,7 @@ import { decompose } from './decompose.js'
 import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
+import { getBestSpotRate } from './getBestSpotRate.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -36,7 +37,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   // The tokens of the best single paths through any token are candidates too (whole-graph
   // routing: a token beyond the connectors that carries the best path is always in the graph).
-  const floorPaths = typeof scale === 'number' ? findSinglePaths(pools, tokenIn, tokenOut, scale, maxHops) : []
+  const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, typeof scale === 'number' ? scale : inputFor(parameters, scale.amountOut, maxHops), maxHops)
   const floorTokens = floorPaths.flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut))
   const candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
   const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
@@ -170,6 +171,19 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   return { graph, route, optimum }
+}
+
+/** A probe input for the best zero-size rate of an exact-output search (raw units; small, well above rounding). */
+const PROBE_INPUT = 1e6
+
+/**
+ * The input an exact output of `amountOut` needs at the best mid-price rate of
+ * the best single paths through any token (0 when no path has a rate): the
+ * size the floor's single paths are searched at before the exact search.
+ */
+function inputFor(parameters: RouteParameters, amountOut: number, maxHops: number): number {
+  const rate = getBestSpotRate(findSinglePaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, PROBE_INPUT, maxHops))
+  return rate > 0 && Number.isFinite(amountOut / rate) ? amountOut / rate : 0
 }
 
 /**
