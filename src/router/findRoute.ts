@@ -136,7 +136,16 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     const plan: Plan = chosen
     // The all-pools figure costs a pass over every pool: computed when first read.
     let everywhere: ReturnType<typeof allPoolsBound> | undefined
-    const allPools = () => (everywhere ??= allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, full.prices[i]!]))))
+    const allPools = () => {
+      if (everywhere) return everywhere
+      try {
+        everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, full.prices[i]!])))
+      } catch {
+        // Read lazily, possibly after getQuote returned: a host pool that throws leaves the figure out.
+        everywhere = { bound: Number.NaN, pools: 0, prices: new Map() }
+      }
+      return everywhere
+    }
     // The candidates named: the graph's, and any token path of the plan beyond them.
     const covering = coverPlan(graph, plan, pools, full.prices, () => allPools().prices)
     const certified = upperBound(covering.graph, covering.prices, amount)
