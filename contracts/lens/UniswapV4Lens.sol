@@ -24,7 +24,9 @@ interface IUniswapV4Extsload {
 ///   status 3 and 4 are followed by uint8 fresh (storage the next swap writes from zero, for its
 ///   gas: bit 0 feeGrowthGlobal0X128 is 0, bit 1 feeGrowthGlobal1X128 is 0), uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
 ///   uint24 lpFee, uint128 liquidity; status 3 then by int16 wordLower, int16 wordUpper, uint16 n
-///   and n x (int24 tick, int128 liquidityNet): every initialized tick of those words, ascending.
+///   and n x (int24 tick, int128 liquidityNet, uint8 freshOutside): every initialized tick of those
+///   words, ascending; freshOutside is 1 when both of the tick's feeGrowthOutside words are 0 (its
+///   next crossing may write both from zero).
 /// Packed because the returned bytes are the code of a creation (capped at 24,576 bytes).
 contract UniswapV4Lens {
     /// @notice The call ran too low on gas to read every pool: failing whole beats dropping pools.
@@ -61,7 +63,9 @@ contract UniswapV4Lens {
     uint256 private constant FRESH_FEE_GROWTH_0 = 1;
     uint256 private constant FRESH_FEE_GROWTH_1 = 2;
     uint256 private constant WORDS_SIZE = 6; // wordLower 2, wordUpper 2, n 2
-    uint256 private constant TICK_SIZE = 19; // tick 3, liquidityNet 16
+    uint256 private constant TICK_SIZE = 20; // tick 3, liquidityNet 16, freshOutside 1
+    // TickInfo: liquidityGross and liquidityNet, then feeGrowthOutside0X128 and feeGrowthOutside1X128.
+    uint256 private constant TICK_INFO_WORDS = 3;
     uint256 private constant MAX_RESULT_SIZE = 24_576;
 
     struct PoolRead {
@@ -73,6 +77,7 @@ contract UniswapV4Lens {
         int256 wordUpper;
         int256[] ticks;
         int256[] liquidityNets;
+        uint256[] freshOutside;
     }
 
     constructor(address manager, bytes32[] memory ids, uint256[] memory queries) {
@@ -148,10 +153,11 @@ contract UniswapV4Lens {
         if (count > type(uint16).max) return false;
         r.ticks = new int256[](count);
         r.liquidityNets = new int256[](count);
+        r.freshOutside = new uint256[](count);
         if (count == 0) return true;
 
         uint256 ticksMapping = stateSlot + TICKS_OFFSET;
-        bytes32[] memory tickSlots = new bytes32[](count);
+        bytes32[] memory tickSlots = new bytes32[](count * TICK_INFO_WORDS);
         uint256 n;
         for (uint256 k; k < bitmaps.length; ++k) {
             uint256 bitmap = uint256(bitmaps[k]);
@@ -163,7 +169,8 @@ contract UniswapV4Lens {
                 // A bit past the tick bounds is a broken bitmap.
                 if (t < MIN_TICK || t > MAX_TICK) return false;
                 r.ticks[n] = t;
-                tickSlots[n] = keccak256(abi.encode(t, ticksMapping));
+                uint256 info = uint256(keccak256(abi.encode(t, ticksMapping)));
+                for (uint256 w; w < TICK_INFO_WORDS; ++w) tickSlots[n * TICK_INFO_WORDS + w] = bytes32(info + w);
                 ++n;
             }
         }
@@ -172,7 +179,8 @@ contract UniswapV4Lens {
         if (!ok) return false;
         for (uint256 j; j < count; ++j) {
             // TickInfo's first word: liquidityGross (low 128 bits), liquidityNet (high 128 bits).
-            r.liquidityNets[j] = int256(uint256(infos[j])) >> 128;
+            r.liquidityNets[j] = int256(uint256(infos[j * TICK_INFO_WORDS])) >> 128;
+            if (infos[j * TICK_INFO_WORDS + 1] == 0 && infos[j * TICK_INFO_WORDS + 2] == 0) r.freshOutside[j] = 1;
         }
         return true;
     }
@@ -230,6 +238,7 @@ contract UniswapV4Lens {
             for (uint256 j; j < r.ticks.length; ++j) {
                 p = _put(p, uint256(r.ticks[j]), 3);
                 p = _put(p, uint256(r.liquidityNets[j]), 16);
+                p = _put(p, r.freshOutside[j], 1);
             }
         }
     }

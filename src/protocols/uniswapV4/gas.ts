@@ -59,6 +59,8 @@ export type SwapGasParameters = {
   protocolFee?: boolean
   /** The pool's fee growth of the input is still zero (and the pool charges an LP fee). */
   freshFeeGrowth?: boolean
+  /** Ticks crossed whose two fee-growth-outside words are both written from zero. */
+  doubleFreshCrossings?: number
 }
 
 /**
@@ -67,7 +69,14 @@ export type SwapGasParameters = {
  * @example
  * estimateSwapGas({ initializedTicksCrossed: 1, stepsTaken: 2, nativeOut: true }) // SWAP_BASE_GAS + TICK_CROSSED_GAS + NATIVE_OUT_GAS
  */
-export function estimateSwapGas({ initializedTicksCrossed, stepsTaken, nativeOut = false, protocolFee = false, freshFeeGrowth = false }: SwapGasParameters): bigint {
+export function estimateSwapGas({
+  initializedTicksCrossed,
+  stepsTaken,
+  nativeOut = false,
+  protocolFee = false,
+  freshFeeGrowth = false,
+  doubleFreshCrossings = 0,
+}: SwapGasParameters): bigint {
   const extraWords = Math.max(0, stepsTaken - 1 - initializedTicksCrossed)
   return (
     SWAP_BASE_GAS +
@@ -75,6 +84,8 @@ export function estimateSwapGas({ initializedTicksCrossed, stepsTaken, nativeOut
     BigInt(extraWords) * EXTRA_WORD_GAS +
     (nativeOut ? NATIVE_OUT_GAS : 0n) +
     (protocolFee ? PROTOCOL_FEE_GAS : 0n) +
-    (freshFeeGrowth ? FRESH_FEE_GROWTH_GAS : 0n)
+    (freshFeeGrowth ? FRESH_FEE_GROWTH_GAS : 0n) +
+    // TICK_CROSSED_GAS covers one outside word written from zero (as on the pools it was fitted on).
+    BigInt(doubleFreshCrossings) * FRESH_FEE_GROWTH_GAS
   )
 }

@@ -36,7 +36,18 @@ type PoolConstants = {
   tickLower: number
   tickUpper: number
   dexIndex: number
+  /** Ticks whose fee growth outside is zero for both currencies, as read (see `UniswapV4PoolState.freshTicks`). */
+  freshTicks: ReadonlySet<number>
 }
+
+/** What a V4 pool state knows about the storage its next swap writes from zero. */
+type FreshState = {
+  readonly zeroForOne: boolean
+  readonly oneForZero: boolean
+  /** Fresh ticks (of `PoolConstants.freshTicks`) an earlier swap of the same fill already crossed. */
+  readonly crossed: ReadonlySet<number>
+}
+const NOT_FRESH: FreshState = { zeroForOne: false, oneForZero: false, crossed: new Set() }
 
 // PoolManager.initialize accepts tick spacings in [1, 32767].
 const MAX_TICK_SPACING = 32767
@@ -93,16 +104,10 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   private limitsZeroForOne: PoolLimits | undefined
   private limitsOneForZero: PoolLimits | undefined
 
-  /** Fee growth the next swap writes from zero, by direction (see `UniswapV4PoolState.freshSlots`). */
-  readonly freshFeeGrowth: { readonly zeroForOne: boolean; readonly oneForZero: boolean }
+  /** Fee growth the next swap writes from zero, by direction (see `UniswapV4PoolState.freshSlots`), and fresh ticks crossed. */
+  readonly freshFeeGrowth: FreshState
 
-  private constructor(
-    constants: PoolConstants,
-    sqrtPriceX96: bigint,
-    tick: number,
-    liquidity: bigint,
-    freshFeeGrowth: { readonly zeroForOne: boolean; readonly oneForZero: boolean } = { zeroForOne: false, oneForZero: false },
-  ) {
+  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint, freshFeeGrowth: FreshState = NOT_FRESH) {
     this.freshFeeGrowth = freshFeeGrowth
     this.constants = constants
     this.key = constants.id
@@ -234,11 +239,13 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       tickLower,
       tickUpper,
       dexIndex: context.dexIndex,
+      freshTicks: new Set(Array.isArray(state.freshTicks) ? state.freshTicks.filter((t) => Number.isInteger(t)) : []),
     }
     const fresh = state.freshSlots
     return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity, {
       zeroForOne: fresh?.feeGrowth0 === true,
       oneForZero: fresh?.feeGrowth1 === true,
+      crossed: NOT_FRESH.crossed,
     })
   }
 
@@ -410,6 +417,18 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   }
 
   private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
+    // Fresh ticks the swap crosses (those in (low, high] of the two ticks) while the pool has fee
+    // growth in both currencies after it: each crossing writes both outside words from zero.
+    const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
+    const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
+    const [low, high] = [Math.min(this.tick, result.tick), Math.max(this.tick, result.tick)]
+    const { freshTicks } = this.constants
+    const crossedFresh =
+      inputGrows && otherGrows && freshTicks.size > 0
+        ? this.ticks
+            .filter((t) => t.index > low && t.index <= high && freshTicks.has(t.index) && !this.freshFeeGrowth.crossed.has(t.index))
+            .map((t) => t.index)
+        : []
     return {
       amountIn,
       amountOut,
@@ -420,10 +439,12 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         protocolFee: getDirectionalProtocolFee(this.protocolFee, zeroForOne) !== 0,
         // Fee growth grows only with an LP fee: the pool's first swap that way writes it fresh.
         freshFeeGrowth: this.fee > 0 && (zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero),
+        doubleFreshCrossings: crossedFresh.length,
       }),
       next: new UniswapV4Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, {
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
+        crossed: crossedFresh.length === 0 ? this.freshFeeGrowth.crossed : new Set([...this.freshFeeGrowth.crossed, ...crossedFresh]),
       }),
     }
   }

@@ -166,9 +166,11 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
     const wordUpper = Number(reader.int(2))
     const count = Number(reader.uint(2))
     const ticks: UniswapV4Tick[] = []
+    const freshTicks: number[] = []
     for (let k = 0; k < count; k++) {
       const index = Number(reader.int(3))
       ticks.push({ index, liquidityNet: reader.int(16).toString() })
+      if (reader.uint(1) !== 0n) freshTicks.push(index)
     }
     ticks.sort((a, b) => a.index - b.index)
     const { key } = c
@@ -190,6 +192,7 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       ticks,
       tickLower: Math.max(MIN_TICK, wordLower * 256 * key.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * key.tickSpacing),
+      ...(freshTicks.length > 0 ? { freshTicks: freshTicks.sort((a, b) => a - b) } : {}),
       ...(fresh !== 0 ? { freshSlots: { feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0, feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0 } } : {}),
     })
   }

@@ -41,4 +41,9 @@ export type UniswapV4PoolState = PoolStateBase & {
    * (~17k). Absent: none.
    */
   freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean }
+  /**
+   * Initialized ticks whose fee growth outside is zero for both currencies: crossing one in a
+   * pool with fee growth in both writes two slots from zero (~17k more than a crossing prices).
+   */
+  freshTicks?: number[]
 }
