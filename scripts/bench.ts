@@ -9,6 +9,7 @@
 //           an exact plan, the best single path, a 5% grid and Tines, plus warm latency
 //           (scripts/bench/routerHard.ts; alone: `npm run bench -- router-hard`, small: BENCH_HARD=quick)
 //   rpc     the RPC source's cold quote against anvil with 100 pools
+//   gas     gasEstimate / gasUsed on random devnet universes of every family (scripts/bench/gasRatio.ts)
 //   server  the reference server under load (autocannon; scripts/benchServer.ts, also
 //           `npm run bench:server`): throughput, latency, 429s where limits apply, no 5xx
 // Ends with a summary of the targets, each MET or MISSED.
@@ -21,8 +22,9 @@ import { type RouterCase, type RouterReport, COMPETITORS, connectorGapBps, optim
 import { type RpcReport, runRpcBench } from './bench/rpc.js'
 import { type SummaryRow, runRouterHardBench } from './bench/routerHard.js'
 import { elapsedSeconds, formatMs, percentile, printTable } from './bench/stats.js'
+import { runGasRatioBench } from './bench/gasRatio.js'
 
-const SECTIONS = ['micro', 'quotes', 'router', 'router-hard', 'rpc', 'server'] as const
+const SECTIONS = ['micro', 'quotes', 'router', 'router-hard', 'rpc', 'server', 'gas'] as const
 type Section = (typeof SECTIONS)[number]
 
 function parseSections(argv: readonly string[]): Set<Section> {
@@ -68,6 +70,7 @@ if (sections.has('quotes')) await guard('quotes', runQuotesBench)
 const router = sections.has('router') ? await guard('router', runRouterBench) : undefined
 const routerHard = sections.has('router-hard') ? await guard('router-hard', runRouterHardBench) : undefined
 const rpc = sections.has('rpc') ? await guard('rpc', runRpcBench) : undefined
+if (sections.has('gas')) await guard('gas', runGasRatioBench) // gasEstimate / gasUsed on random universes
 if (sections.has('server')) {
   console.log('\nReference server under load (scripts/benchServer.ts)')
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/benchServer.ts'], { stdio: 'inherit' })
