@@ -1,7 +1,8 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { type Curve, type RatePoint, getCurve } from './curves.js'
-import { SINK, SOURCE } from './types.js'
+import { solveFlow } from './splitSolver.js'
+import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
 
 /**
  * Relative slack on every bound the router reports: the curve models are the
@@ -21,6 +22,12 @@ const ROUNDS = 2
 /** A pool direction in a dual relaxation: token indices (prices) and its curve. */
 export type BoundEdge = { from: number; to: number; curve: Curve }
 
+/** The all-pools figure: the bound, the pools it covers, the prices it ended at, and the tokens it trades through (the most value first). */
+export type AllPoolsBound = { bound: number; pools: number; prices: Map<Address, number>; trading: Address[] }
+
+/** Scopes of at most this many tokens get a Newton solve before the descent (its dense step grows as tokens²). */
+const NEWTON_TOKENS = 64
+
 /**
  * An upper bound on the gas-free output of ANY route of at most `maxHops`
  * through every pool the source gave (any split, any token as an
@@ -32,7 +39,8 @@ export type BoundEdge = { from: number; to: number; curve: Curve }
  * where what its pools bring in balances what they take out). Any positive
  * prices give a valid bound (weak duality); BOUND_SLACK covers float rounding.
  * Compared with the candidate bound it shows what restricting the candidate
- * tokens may cost. Also returns the pools it covers and the prices it ended at.
+ * tokens may cost. Also returns the pools it covers, the prices it ended at
+ * and the tokens the relaxation trades through (candidates worth adding).
  *
  * @example
  * const { bound, pools: covered } = allPoolsBound(pools, weth, usdc, 1e18, 4, new Map([[usdc, 1], [weth, 3e-9]]))
@@ -44,7 +52,7 @@ export function allPoolsBound(
   amountIn: number,
   maxHops: number,
   prices: ReadonlyMap<Address, number>,
-): { bound: number; pools: number; prices: Map<Address, number> } {
+): AllPoolsBound {
   // Fewest hops from the input (never through the output) and to the output (never through the input).
   const neighbours = new Map<Address, Set<Address>>()
   for (const pool of pools)
@@ -72,7 +80,7 @@ export function allPoolsBound(
   }
   const fromIn = distances(tokenIn, tokenOut)
   const toOut = distances(tokenOut, tokenIn)
-  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map() }
+  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map(), trading: [] }
 
   // Token indices: 0 the output, 1 the input, then the rest in scope.
   const tokens: Address[] = []
@@ -92,7 +100,7 @@ export function allPoolsBound(
     if (i !== SINK && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
   })
   const covered = new Set<string>()
-  const edges: BoundEdge[] = []
+  const edges: Edge[] = []
   const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
   for (const pool of pools)
     for (const a of pool.tokens)
@@ -102,7 +110,7 @@ export function allPoolsBound(
         if (a === b || i === undefined || j === undefined || a === tokenOut || b === tokenIn) continue
         if (fromIn.get(a)! + 1 + toOut.get(b)! > maxHops) continue
         covered.add(pool.key)
-        edges.push({ from: i, to: j, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
+        edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
       }
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
@@ -124,8 +132,34 @@ export function allPoolsBound(
   }
   for (let i = 0; i < tokens.length; i++) if (!(nu[i]! > 0)) nu[i] = 1
 
-  const dual = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
-  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])) }
+  // A small scope gets Newton on the relaxation first (as the candidates do), then the descent
+  // from its prices; the lower of the two duals (both valid bounds).
+  let dual = Infinity
+  if (tokens.length <= NEWTON_TOKENS) {
+    const relaxation: RouteGraph = { tokens, edges, tokenPaths: [], pools: [], spot: [...nu], maxHops }
+    const flow = solveFlow(relaxation, edges.map(() => true), amountIn, Float64Array.from(nu))
+    if (Number.isFinite(flow.dual) && flow.prices.every((p) => p > 0 && Number.isFinite(p))) {
+      dual = flow.dual
+      nu.set(flow.prices)
+    }
+  }
+  const descended = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
+  if (descended < dual) dual = descended
+  // The tokens the relaxation trades through at these prices, by the value it sends through them.
+  const point: RatePoint = { input: 0, output: 0, slope: 0 }
+  const traded = new Float64Array(tokens.length)
+  for (const edge of edges) {
+    edge.curve.atRate(nu[edge.from]! / nu[edge.to]!, point)
+    if (!(point.input > 0)) continue
+    traded[edge.from] = traded[edge.from]! + nu[edge.from]! * point.input
+    traded[edge.to] = traded[edge.to]! + nu[edge.to]! * point.output
+  }
+  const trading = tokens
+    .map((t, i) => ({ t, value: i === SINK || i === SOURCE ? 0 : traded[i]! }))
+    .filter((x) => x.value > 0)
+    .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
+    .map((x) => x.t)
+  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading }
 }
 
 /**

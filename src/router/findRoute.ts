@@ -1,4 +1,4 @@
-import { allPoolsBound } from './allPoolsBound.js'
+import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
 import { coverPlan, upperBound } from './certificate.js'
 import { decompose } from './decompose.js'
@@ -12,6 +12,10 @@ import { simulatePlan } from './simulatePlan.js'
 import { solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
+/** The all-pools relaxation must promise more than this share above the candidates' for the graph to grow (0.01 bp). */
+const EXPAND_SHARE = 1e-6
+/** Tokens the all-pools relaxation trades through that may join the candidates. */
+const MAX_EXPANSION = 12
 /** Re-solves that switch off edges only paths longer than maxHops can use. */
 const HOP_REPAIRS = 3
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
@@ -37,10 +41,29 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   // The tokens of the best single paths through any token are candidates too (whole-graph
   // routing: a token beyond the connectors that carries the best path is always in the graph).
-  const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, typeof scale === 'number' ? scale : inputFor(parameters, scale.amountOut, maxHops), maxHops)
+  const probe = typeof scale === 'number' ? scale : inputFor(parameters, scale.amountOut, maxHops)
+  const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, probe, maxHops)
   const floorTokens = floorPaths.flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut))
-  const candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
-  const graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+  let candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
+  let graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+  // Whole-graph routing: the relaxation over every pool within maxHops, at the candidates' prices,
+  // names the tokens it trades through; when it promises visibly more than the candidates, the
+  // ones the graph lacks join it (the most traded first), once.
+  let expansion: AllPoolsBound | undefined
+  if (graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
+    const flow = solveFlow(graph, graph.edges.map(() => true), probe)
+    try {
+      expansion = allPoolsBound(pools, tokenIn, tokenOut, probe, maxHops, new Map(graph.tokens.map((t, i) => [t, flow.prices[i]!])))
+    } catch {
+      expansion = undefined
+    }
+    const present = new Set(graph.tokens)
+    const extra = expansion && expansion.bound > flow.dual * (1 + EXPAND_SHARE) ? expansion.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
+    if (extra.length > 0) {
+      candidates = [...candidates, ...extra]
+      graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+    }
+  }
   const all = graph.edges.map(() => true)
   const pairEdges = new Map<string, number[]>()
   graph.edges.forEach((edge, e) => {
@@ -135,14 +158,14 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
 
     const plan: Plan = chosen
     // The all-pools figure costs a pass over every pool: computed when first read.
-    let everywhere: ReturnType<typeof allPoolsBound> | undefined
-    const allPools = () => {
+    let everywhere: AllPoolsBound | undefined = amount === probe ? expansion : undefined
+    const allPools = (): AllPoolsBound => {
       if (everywhere) return everywhere
       try {
         everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, full.prices[i]!])))
       } catch {
         // Read lazily, possibly after getQuote returned: a host pool that throws leaves the figure out.
-        everywhere = { bound: Number.NaN, pools: 0, prices: new Map() }
+        everywhere = { bound: Number.NaN, pools: 0, prices: new Map(), trading: [] }
       }
       return everywhere
     }
