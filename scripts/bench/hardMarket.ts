@@ -195,7 +195,7 @@ function buildV2(dex: string, address: Address, t0: BenchToken, t1: BenchToken, 
 }
 
 /** Trades planned per pool count (the 10,000-pool class is slow to route, so fewer). */
-const TRADES_PER_UNIVERSE: Record<number, number> = { 10: 2, 100: 5, 1000: 5, 10000: 5 }
+const TRADES_PER_UNIVERSE: Record<number, number> = { 10: 2, 100: 5, 1000: 5, 10000: 3 }
 
 /**
  * A hard universe of `poolCount` pools for `seed`: deep routes of 1-5 hops for its planned trades,

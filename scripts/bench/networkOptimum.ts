@@ -37,16 +37,19 @@ export type NetworkProblem = {
 /**
  * The network for selling `tokenIn` for `tokenOut`: the pools of the connected component of the
  * two tokens, after pruning dead ends (a token other than the two ends whose pools all lead to one
- * neighbour cannot pass flow on, since the pools hold no arbitrage).
+ * neighbour cannot pass flow on, since the pools hold no arbitrage). With `onlyTokens`, only pools
+ * between those tokens (a sub-market: its plan is still exact, but its bound covers only it).
  *
  * @example
  * const problem = buildNetwork(market, usdc, weth)
  */
-export function buildNetwork(market: Market, tokenIn: BenchToken, tokenOut: BenchToken): NetworkProblem | undefined {
+export function buildNetwork(market: Market, tokenIn: BenchToken, tokenOut: BenchToken, onlyTokens?: ReadonlySet<Address>): NetworkProblem | undefined {
   const poolTokens = market.pools.map((p) => [p.state.token0, p.state.token1] as const)
   const alive = market.pools.map(() => true)
+  const allowed = (i: number) => !onlyTokens || (onlyTokens.has(poolTokens[i]![0]) && onlyTokens.has(poolTokens[i]![1]))
   const poolsOf = new Map<Address, number[]>()
   poolTokens.forEach(([a, b], i) => {
+    if (!allowed(i)) return
     for (const t of [a, b]) {
       const list = poolsOf.get(t)
       if (list) list.push(i)
@@ -68,7 +71,7 @@ export function buildNetwork(market: Market, tokenIn: BenchToken, tokenOut: Benc
     }
   }
   if (!reached.has(tokenOut.address)) return undefined
-  market.pools.forEach((_, i) => (alive[i] = reached.has(poolTokens[i]![0])))
+  market.pools.forEach((_, i) => (alive[i] = allowed(i) && reached.has(poolTokens[i]![0])))
   // Prune dead ends repeatedly.
   const ends = new Set<Address>([tokenIn.address, tokenOut.address])
   for (let changed = true; changed; ) {
@@ -191,7 +194,7 @@ export function solveDual(problem: NetworkProblem, amountIn: number): DualSoluti
     let direction = [...z]
     let rz = dot(residual, z)
     const target = 1e-26 * dot(logGradient, logGradient)
-    for (let cg = 0; cg < 3 * tokenCount + 50 && dot(residual, residual) > target; cg++) {
+    for (let cg = 0; cg < Math.min(3 * tokenCount + 50, 600) && dot(residual, residual) > target; cg++) {
       const product = multiply(weights, diagonal, direction)
       const curvature = dot(direction, product)
       if (!(curvature > 0)) break
