@@ -11,6 +11,8 @@ export type ModelRoute = {
   gas: number
   /** Edges it trades. */
   used: number[]
+  /** The flow's paths fell short of the amount and were scaled up to it (not the flow's optimum). */
+  short?: boolean
 }
 
 /** Paths carrying less than this share of the input are dropped from a split (their amount goes to the others). */
@@ -150,7 +152,8 @@ export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: numbe
   if (kept.length === 0) return crossings
   const total = kept.reduce((sum, p) => sum + p.share, 0)
   // Paths that carry visibly less than the amount: the flow is past what its pools can take.
-  if (total < amountIn * (1 - SHORT_SHARE)) {
+  const short = total < amountIn * (1 - SHORT_SHARE)
+  if (short) {
     // Report the support edges that only paths longer than maxHops take (the caller may switch them
     // off): those on no such path through the support, and those whose flow stayed mostly
     // undecomposed (short paths took their inflow elsewhere) except the last hops into the output.
@@ -159,13 +162,15 @@ export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: numbe
       for (const e of support) if (fromSource[edges[e]!.from]! + 1 + toSink[edges[e]!.to]! > graph.maxHops) tooLong.push(e)
       if (tooLong.length === 0) for (const e of support) if (edges[e]!.to !== SINK && left[e]! > edgeIn[e]! / 2) tooLong.push(e)
     }
-    return crossings
+    if (crossings) return crossings
   }
+  // Short of the amount, the paths found are scaled up to it: a feasible split (if the pools take
+  // it) that exact simulation judges, marked short.
   for (const p of kept) p.share *= amountIn / total
   const { output, used, edgeInputs } = flowOutput(graph, kept, order)
   let gas = 0
   for (const e of used) gas += edges[e]!.curve.gas(edgeInputs[e]!)
-  const acyclic: ModelRoute = { paths: kept, output, gas, used }
+  const acyclic: ModelRoute = short ? { paths: kept, output, gas, used, short } : { paths: kept, output, gas, used }
   return crossings && crossings.output > acyclic.output ? crossings : acyclic
 }
 

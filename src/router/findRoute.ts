@@ -1,7 +1,7 @@
 import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
 import { coverPlan, upperBound } from './certificate.js'
-import { decompose } from './decompose.js'
+import { type ModelRoute, decompose } from './decompose.js'
 import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
@@ -9,7 +9,7 @@ import { getBestSpotRate } from './getBestSpotRate.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
-import { solveFlow } from './splitSolver.js'
+import { type FlowSolution, solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
 /** The all-pools relaxation must promise more than this share above the candidates' for the graph to grow (0.01 bp). */
@@ -17,7 +17,7 @@ const EXPAND_SHARE = 1e-6
 /** Tokens the all-pools relaxation trades through that may join the candidates. */
 const MAX_EXPANSION = 12
 /** Re-solves that switch off edges only paths longer than maxHops can use. */
-const HOP_REPAIRS = 3
+const HOP_REPAIRS = 6
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
 export type PreparedRoute = {
   graph: RouteGraph
@@ -80,12 +80,18 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     let trial = active
     let start: Float64Array | undefined
     let iterations = 0
+    // The best short decomposition so far (paths scaled up to the amount), when none is whole.
+    let fallback: { flow: FlowSolution; model: ModelRoute; active: readonly boolean[] } | undefined
     for (let attempt = 0; ; attempt++) {
       const flow = solveFlow(graph, trial, amount, start)
       iterations += flow.iterations
       const tooLong: number[] = []
       const model = decompose(graph, flow, amount, tooLong)
-      if (model || tooLong.length === 0 || attempt >= HOP_REPAIRS) return { flow, model, iterations, active: trial }
+      if (model?.short && (!fallback || model.output > fallback.model.output)) fallback = { flow, model, active: trial }
+      if ((model && !model.short) || tooLong.length === 0 || attempt >= HOP_REPAIRS) {
+        if (model && !model.short) return { flow, model, iterations, active: trial }
+        return fallback ? { ...fallback, iterations } : { flow, model: undefined, iterations, active: trial }
+      }
       const next = [...trial]
       for (const e of tooLong) next[e] = false
       trial = next
@@ -96,8 +102,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined
     const { flow, model } = solveWithinHops(all, amountIn)
-    // The dual value is the relaxation's optimum (smooth in the amount); undefined past the pools' capacity.
-    return model ? { output: flow.dual, inputPrice: flow.prices[SOURCE]! } : undefined
+    // The dual value is the relaxation's optimum (smooth in the amount); undefined past the pools'
+    // capacity or when the flow does not decompose into paths of at most maxHops.
+    return model && !model.short ? { output: flow.dual, inputPrice: flow.prices[SOURCE]! } : undefined
   }
 
   // The best single paths through any token of the source (the floor every route is held to).
