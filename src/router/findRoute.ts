@@ -6,11 +6,12 @@ import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
+import { greedySplit } from './greedySplit.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
-import { DEFAULT_MAX_HOPS, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
+import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
 /** The all-pools relaxation must promise more than this share above the candidates' for the graph to grow (0.01 bp). */
 const EXPAND_SHARE = 1e-6
@@ -89,8 +90,8 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       const model = decompose(graph, flow, amount, tooLong)
       if (model?.short && (!fallback || model.output > fallback.model.output)) fallback = { flow, model, active: trial }
       if ((model && !model.short) || tooLong.length === 0 || attempt >= HOP_REPAIRS) {
-        if (model && !model.short) return { flow, model, iterations, active: trial }
-        return fallback ? { ...fallback, iterations } : { flow, model: undefined, iterations, active: trial }
+        if (model && !model.short) return { flow, model, iterations, active: trial, repaired: attempt > 0 }
+        return fallback ? { ...fallback, iterations, repaired: true } : { flow, model: undefined, iterations, active: trial, repaired: true }
       }
       const next = [...trial]
       for (const e of tooLong) next[e] = false
@@ -154,7 +155,26 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost) : undefined
     if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost)
     if (split) consider(split.plan)
-    for (const single of bestSinglePaths(graph, pairEdges, amount, gasCost)) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
+    const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
+    for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
+    if (!fullRoute || fullRoute.short || solved.repaired) {
+      // The flow did not become paths of at most maxHops as solved (edges were switched off, or
+      // its paths fall short): a greedy split on exact simulation over the paths it gave and the
+      // best single paths (candidate and through any token).
+      const paths: Path[] = []
+      const seen = new Set<string>()
+      const add = (path: Path) => {
+        const key = path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
+        if (path.length <= maxHops && !seen.has(key)) {
+          seen.add(key)
+          paths.push(path)
+        }
+      }
+      for (const p of fullRoute?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
+      for (const single of singles) add(single)
+      for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
+      consider(greedySplit(paths, amountIn, gasCost))
+    }
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost))
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn)
