@@ -40,6 +40,13 @@ export { QuoteError, type QuoteErrorCode, type QuoteErrorStatus, type ParamIssue
 
 export { createSnapshotSource, type Snapshot, type CreateSnapshotSourceParameters } from './liquidity/createSnapshotSource.js'
 export { createRpcSource, type CreateRpcSourceParameters } from './liquidity/createRpcSource.js'
+export {
+  createLiveSource,
+  type CreateLiveSourceParameters,
+  type LiveSource,
+  type LiveSourceStats,
+  type LiveTrackingPolicy,
+} from './liquidity/live/createLiveSource.js'
 export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
 
 export { defaultFamilies } from './protocols/defaultFamilies.js'

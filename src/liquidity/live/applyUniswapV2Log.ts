@@ -1,0 +1,34 @@
+import { type Log, decodeEventLog } from 'viem'
+import type { UniswapV2PoolState } from '../../protocols/uniswapV2/state.js'
+import { uniswapV2PairEventsAbi } from './poolEvents.js'
+import type { LogOutcome, TrackedPool } from './trackedPool.js'
+
+/**
+ * Applies one log of a Uniswap V2 pair to its record, exactly:
+ * - `Sync` sets both reserves (a pair whose reserves reach zero is no longer delivered, as the
+ *   reader drops it);
+ * - `Mint`, `Burn`, `Swap`, `Transfer`, `Approval` change nothing the state holds (every reserve
+ *   change is followed by a `Sync`);
+ * - re-read: any log on a pair not delivered yet (no reserves), a `Sync` while the price
+ *   accumulators are still zero (whether this one wrote them depends on the time elapsed since
+ *   the last update, which the log does not say), and any log it cannot decode.
+ *
+ * @example
+ * const outcome = applyUniswapV2Log(record, log)
+ */
+export function applyUniswapV2Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
+  let decoded
+  try {
+    decoded = decodeEventLog({ abi: uniswapV2PairEventsAbi, topics: log.topics as never, data: log.data })
+  } catch {
+    return { kind: 'reread', reason: 'unknown V2 pair event' }
+  }
+  if (decoded.eventName !== 'Sync') return { kind: 'unchanged' }
+  const state = record.state as UniswapV2PoolState | null | undefined
+  if (!state) return { kind: 'reread', reason: 'Sync on a pair not delivered yet' }
+  if (state.accumulatorsZero) return { kind: 'reread', reason: 'Sync while the price accumulators are zero' }
+  const { reserve0, reserve1 } = decoded.args
+  if (reserve0 === 0n || reserve1 === 0n) return { kind: 'next', record: { ...record, state: null } }
+  const next: UniswapV2PoolState = { ...state, reserve0: reserve0.toString(), reserve1: reserve1.toString() }
+  return { kind: 'next', record: { ...record, state: next } }
+}

@@ -1,0 +1,102 @@
+import { type Log, decodeEventLog } from 'viem'
+import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
+import { uniswapV3PoolEventsAbi } from './poolEvents.js'
+import type { LogOutcome, TrackedPool } from './trackedPool.js'
+
+/**
+ * Applies one log of a Uniswap V3 pool to its record, exactly as the pool changes its storage, so
+ * that the state stays what `readUniswapV3Pools` would return at the block:
+ * - `Swap` sets the price, tick and active liquidity from the event, while the tick stays in the
+ *   same bitmap word (the reader's tick window is centred on that word);
+ * - `Mint` and `Burn` add or remove liquidity: the active liquidity when the range holds the
+ *   current tick, and liquidityNet / liquidityGross of both range ends inside the known window
+ *   (a tick appears when its gross leaves zero and disappears when it returns to zero);
+ * - `Collect` and `IncreaseObservationCardinalityNext` change nothing the state holds, nor does a
+ *   `Flash` on a pool without fresh slots;
+ * - re-read: any log on a pool not delivered yet (e.g. `Initialize`), a `Swap` into another
+ *   bitmap word (the window moves), a `Swap` paying in a token whose fee growth is still fresh or
+ *   while the protocol-fee slot is fresh, a `Flash` while any slot is fresh (whether a slot left
+ *   zero depends on fee amounts the log does not carry), `SetFeeProtocol`,
+ *   `CollectProtocol`, and any log it cannot decode.
+ *
+ * @example
+ * const outcome = applyUniswapV3Log(record, log)
+ */
+export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
+  let decoded
+  try {
+    decoded = decodeEventLog({ abi: uniswapV3PoolEventsAbi, topics: log.topics as never, data: log.data })
+  } catch {
+    return { kind: 'reread', reason: 'unknown V3 pool event' }
+  }
+  const state = record.state as UniswapV3PoolState | null | undefined
+  if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a pool not delivered yet` }
+  switch (decoded.eventName) {
+    case 'Swap': {
+      const { sqrtPriceX96, liquidity, tick, amount0, amount1 } = decoded.args
+      if (state.freshSlots) {
+        // The input token's fee growth may leave zero (the output's cannot); protocol fees may accrue either way.
+        const zeroForOne = amount0 > 0n
+        const touched = state.freshSlots.protocolFees || (zeroForOne ? state.freshSlots.feeGrowth0 : state.freshSlots.feeGrowth1)
+        if (touched || (amount0 <= 0n && amount1 <= 0n)) return { kind: 'reread', reason: 'Swap that may write a fresh slot' }
+      }
+      if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) {
+        return { kind: 'reread', reason: 'Swap into another bitmap word' }
+      }
+      const next: UniswapV3PoolState = { ...state, sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString() }
+      return { kind: 'next', record: { ...record, state: next } }
+    }
+    case 'Mint':
+      return modifyLiquidity(record, state, decoded.args.tickLower, decoded.args.tickUpper, decoded.args.amount)
+    case 'Burn':
+      if (decoded.args.amount === 0n) return { kind: 'unchanged' }
+      return modifyLiquidity(record, state, decoded.args.tickLower, decoded.args.tickUpper, -decoded.args.amount)
+    case 'Flash':
+      return state.freshSlots ? { kind: 'reread', reason: 'Flash while fresh slots are set' } : { kind: 'unchanged' }
+    case 'Collect':
+    case 'IncreaseObservationCardinalityNext':
+      return { kind: 'unchanged' }
+    default:
+      return { kind: 'reread', reason: `${decoded.eventName} is not applied` }
+  }
+}
+
+/** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as the pool compresses it. */
+function bitmapWord(tick: number, tickSpacing: number): number {
+  return Math.floor(Math.floor(tick / tickSpacing) / 256)
+}
+
+/** A position's liquidity change, as the pool's `_modifyPosition` applies it. */
+function modifyLiquidity(record: TrackedPool, state: UniswapV3PoolState, tickLower: number, tickUpper: number, delta: bigint): LogOutcome {
+  const gross = new Map(record.liquidityGross ?? [])
+  const ticks = new Map<number, bigint>(state.ticks.map((t) => [t.index, BigInt(t.liquidityNet)]))
+  // The lower end adds liquidity crossing upward, the upper end removes it.
+  for (const [index, netDelta] of [
+    [tickLower, delta],
+    [tickUpper, -delta],
+  ] as const) {
+    // Ends outside the known window are not part of the state; a later window move re-reads.
+    if (index < state.tickLower || index > state.tickUpper) continue
+    const held = ticks.get(index)
+    const grossBefore = gross.get(index)
+    if (held !== undefined && grossBefore === undefined) return { kind: 'reread', reason: 'liquidityGross of a tick unknown' }
+    const grossAfter = (grossBefore ?? 0n) + delta
+    if (grossAfter < 0n) return { kind: 'reread', reason: 'liquidityGross would go negative' }
+    if (grossAfter === 0n) {
+      gross.delete(index)
+      ticks.delete(index)
+    } else {
+      gross.set(index, grossAfter)
+      ticks.set(index, (held ?? 0n) + netDelta)
+    }
+  }
+  // Active when tickLower <= tick < tickUpper (the pool's own test).
+  const active = state.tick >= tickLower && state.tick < tickUpper
+  const liquidity = active ? BigInt(state.liquidity) + delta : BigInt(state.liquidity)
+  if (liquidity < 0n) return { kind: 'reread', reason: 'active liquidity would go negative' }
+  const sorted: UniswapV3Tick[] = [...ticks.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() }))
+  const next: UniswapV3PoolState = { ...state, liquidity: liquidity.toString(), ticks: sorted }
+  return { kind: 'next', record: { ...record, state: next, liquidityGross: gross } }
+}

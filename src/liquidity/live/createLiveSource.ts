@@ -1,0 +1,441 @@
+import type { Address, Hex, Log, PublicClient, Transport } from 'viem'
+import type { ChainConfig, DexConfig } from '../../chains/types.js'
+import { QuoteError, guarded, hostError, unavailable } from '../../errors/QuoteError.js'
+import { defaultFamilies } from '../../protocols/defaultFamilies.js'
+import type { PoolFamily, PoolStateBase } from '../../protocols/types.js'
+import type { Liquidity, LiquiditySource, TokenMetadata } from '../types.js'
+import { applyUniswapV2Log } from './applyUniswapV2Log.js'
+import { applyUniswapV3Log } from './applyUniswapV3Log.js'
+import { DISCOVERABLE_FAMILIES, discoverPool } from './discoverPool.js'
+import { creationEventsAbi } from './poolEvents.js'
+import { readTokenMetadata } from './readTokenMetadata.js'
+import { readTrackedPools } from './readTrackedPools.js'
+import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
+
+/**
+ * Which discovered pools the live source reads and follows:
+ * - `all`: every pool the factories created (on mainnet, hundreds of thousands);
+ * - `tokens`: pools whose two tokens are both in the list;
+ * - `onDemand`: pools whose two tokens are both among the chain's major tokens and the tokens
+ *   quotes have asked for (plus `tokens`). A quote naming a token not asked for before answers
+ *   503 and the token's pools are read with the next block (or the next `sync()`): retry then.
+ *
+ * @example
+ * const tracking: LiveTrackingPolicy = { mode: 'tokens', tokens: [weth, usdc, dai] }
+ */
+export type LiveTrackingPolicy =
+  | { mode: 'all' }
+  | { mode: 'tokens'; tokens: readonly Address[] }
+  | { mode: 'onDemand'; tokens?: readonly Address[] }
+
+export type CreateLiveSourceParameters = {
+  /** A viem PublicClient (HTTP polling or WebSocket). Any viem chain, as createRpcSource takes. */
+  client: PublicClient<Transport, any>
+  chain: ChainConfig
+  /** Families to read pools with (default `defaultFamilies`). Only uniswapV2 and uniswapV3 dexes are discovered so far. */
+  families?: readonly PoolFamily[]
+  /** First block scanned for creation events (the factories' deployment block, or later). */
+  fromBlock: bigint | number
+  /** Default `{ mode: 'all' }`. */
+  tracking?: LiveTrackingPolicy
+  /** Quotes are refused (503) when the last head seen is more than this many blocks past the source's block. Default 2. */
+  maxLagBlocks?: number
+  /** Quotes are refused (503) when the last successful sync is older than this. Default 30,000 ms. */
+  maxAgeMs?: number
+  /** Blocks of undo history kept for reorgs; a deeper reorg re-discovers and re-reads everything. Default 64. */
+  reorgDepth?: number
+  /** Blocks per `eth_getLogs` while discovering. Default 10,000. */
+  logsBlockRange?: number
+}
+
+/** Counters of what the live source did, for tests, benchmarks and monitoring. */
+export type LiveSourceStats = {
+  blockNumber: number | undefined
+  blockHash: Hex | undefined
+  /** The newest head the source has seen. */
+  observedHead: number | undefined
+  discovered: number
+  delivered: number
+  blocksApplied: number
+  /** Logs applied exactly, logs that change nothing the state holds, pools re-read (with why). */
+  logsApplied: number
+  logsUnchanged: number
+  rereads: number
+  rereadReasons: Record<string, number>
+  reorgs: number
+  deepestReorg: number
+  fullResyncs: number
+  /** Creation events of configured factories that were not taken, with why. */
+  skipped: { address: string; reason: string }[]
+}
+
+/**
+ * A liquidity source that follows the chain. `getLiquidity` answers from memory (0 round trips).
+ *
+ * @example
+ * const live = createLiveSource({ client, chain: base, fromBlock: 0n })
+ * await live.sync()
+ */
+export type LiveSource = LiquiditySource & {
+  /** Discovers (first call), then follows the chain to its head; resolves to the source's block. Node failures reject with a 503 QuoteError. */
+  sync(): Promise<number>
+  /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()`. */
+  start(options?: { pollingInterval?: number }): void
+  stop(): void
+  /** Adds tokens to the tracking list (`tokens` and `onDemand` policies); their pools are read at the next sync. */
+  track(tokens: readonly Address[]): void
+  stats(): LiveSourceStats
+}
+
+/** The answer getLiquidity hands out, rebuilt once per block. */
+type View = { blockNumber: number; pools: PoolStateBase[]; tokens: TokenMetadata[] }
+/** The header fields the source follows. */
+type Header = { number: bigint; hash: Hex; parentHash: Hex }
+/** One applied block and how to undo it: the record of every pool it changed, as it was before (undefined: none). */
+type JournalEntry = { number: number; hash: Hex; undo: Map<Address, TrackedPool | undefined> }
+
+const DEFAULT_MAX_LAG_BLOCKS = 2
+const DEFAULT_MAX_AGE_MS = 30_000
+const DEFAULT_REORG_DEPTH = 64
+const DEFAULT_LOGS_BLOCK_RANGE = 10_000
+
+/**
+ * A liquidity source that follows the chain (issue 13, first slice): it discovers the pools of the
+ * chain's uniswapV2 and uniswapV3 dexes from their factories' `PairCreated` / `PoolCreated` events
+ * since `fromBlock`, reads each tracked pool once with its family's reader, then follows every
+ * block through its logs (`eth_getLogs` by block hash), applying V2 `Sync` and V3 `Swap`, `Mint`
+ * and `Burn` exactly and re-reading a pool at the block where a log cannot be applied exactly (see
+ * applyUniswapV2Log, applyUniswapV3Log and docs/guides/live-source.md). Reorgs are detected
+ * through the parent-hash chain: the source rolls back to the common ancestor and re-reads every
+ * pool the dropped blocks touched. `getLiquidity` answers from memory at the source's block with
+ * 0 round trips; behind the head by more than `maxLagBlocks`, older than `maxAgeMs`, or after a
+ * failed sync, it throws a 503 QuoteError instead of a stale answer.
+ *
+ * @example
+ * import { createPublicClient, http } from 'viem'
+ * import { createLiveSource, getQuote, base } from 'weft'
+ * const live = createLiveSource({ client: createPublicClient({ transport: http(url) }), chain: base, fromBlock: 20_000_000n })
+ * await live.sync()
+ * live.start({ pollingInterval: 1_000 })
+ * const quote = await getQuote(intent, { source: live })
+ */
+export function createLiveSource(parameters: CreateLiveSourceParameters): LiveSource {
+  return guarded(() => buildLiveSource(parameters))
+}
+
+function buildLiveSource({
+  client,
+  chain,
+  families = defaultFamilies,
+  fromBlock,
+  tracking = { mode: 'all' },
+  maxLagBlocks = DEFAULT_MAX_LAG_BLOCKS,
+  maxAgeMs = DEFAULT_MAX_AGE_MS,
+  reorgDepth = DEFAULT_REORG_DEPTH,
+  logsBlockRange = DEFAULT_LOGS_BLOCK_RANGE,
+}: CreateLiveSourceParameters): LiveSource {
+  if (!(typeof fromBlock === 'bigint' || Number.isSafeInteger(fromBlock)) || BigInt(fromBlock) < 0n) throw hostError('createLiveSource: fromBlock must be a block number')
+  for (const [name, value] of Object.entries({ maxLagBlocks, maxAgeMs, reorgDepth, logsBlockRange })) {
+    if (!Number.isSafeInteger(value) || value < (name === 'maxLagBlocks' ? 0 : 1)) throw hostError(`createLiveSource: ${name} must be a positive integer`)
+  }
+  const familiesById = new Map(families.map((f) => [f.id, f]))
+  const followed = chain.dexes.filter((d) => DISCOVERABLE_FAMILIES.has(d.family) && familiesById.has(d.family))
+  const dexesByFactory = new Map<Address, DexConfig[]>()
+  for (const dex of followed) {
+    const factory = dex.factory.toLowerCase() as Address
+    dexesByFactory.set(factory, [...(dexesByFactory.get(factory) ?? []), dex])
+  }
+  const majors = new Set(chain.majorTokens.map(lower))
+  const wanted = new Set<Address>('tokens' in tracking && tracking.tokens ? tracking.tokens.map(lower) : [])
+  const isTracked = (pool: DiscoveredPool): boolean => {
+    if (tracking.mode === 'all') return true
+    const known = (token: Address) => wanted.has(token) || (tracking.mode === 'onDemand' && majors.has(token))
+    return known(pool.token0) && known(pool.token1)
+  }
+
+  const records = new Map<Address, TrackedPool>()
+  const tokens = new Map<Address, TokenMetadata>()
+  for (const t of [...chain.tokens, chain.wrappedNative]) tokens.set(t.address, { ...t, transferFeeBps: 0 })
+  let journal: JournalEntry[] = []
+  /** Tracked pools to read at the next block (new to the tracking list, or touched by a reorg). */
+  const needsRead = new Set<Address>()
+  let initialized = false
+  let view: View | undefined
+  let observedHead: number | undefined
+  let lastSyncAt = 0
+  let lastError: unknown
+  let gasPriceWei: bigint | undefined
+  let running: Promise<number> | undefined
+  let unwatch: (() => void) | undefined
+  const counters = { blocksApplied: 0, logsApplied: 0, logsUnchanged: 0, rereads: 0, reorgs: 0, deepestReorg: 0, fullResyncs: 0 }
+  const rereadReasons: Record<string, number> = {}
+  const skipped: { address: string; reason: string }[] = []
+
+  const top = () => journal[journal.length - 1]
+  /** A block's number and hashes (viem's block type varies with the client's chain). */
+  const getHeader = async (block: bigint | 'latest'): Promise<Header> => {
+    const { number, hash, parentHash } = await client.getBlock(block === 'latest' ? { blockTag: 'latest' } : { blockNumber: block })
+    return { number: number as bigint, hash: hash as Hex, parentHash: parentHash as Hex }
+  }
+  const applied = () => top()?.number ?? -1
+
+  const rebuildView = () => {
+    const entry = top()
+    if (!entry) {
+      view = undefined
+      return
+    }
+    const pools: PoolStateBase[] = []
+    const touched = new Set<Address>()
+    for (const record of records.values()) {
+      if (!record.state || !isTracked(record.pool)) continue
+      pools.push(record.state)
+      touched.add(record.pool.token0)
+      touched.add(record.pool.token1)
+    }
+    view = { blockNumber: entry.number, pools, tokens: [...touched].flatMap((t) => tokens.get(t) ?? []) }
+  }
+
+  /** Reads `pools` at `blockNumber` and the metadata of tokens not described yet. */
+  const readPools = async (pools: readonly DiscoveredPool[], blockNumber: number): Promise<TrackedPool[]> => {
+    if (pools.length === 0) return []
+    const read = await readTrackedPools({ client, chain, families: familiesById, pools, blockNumber: BigInt(blockNumber) })
+    const delivered = read.filter((r) => r.state)
+    const unknown = [...new Set(delivered.flatMap((r) => [r.pool.token0, r.pool.token1]))].filter((t) => !tokens.has(t))
+    if (unknown.length > 0) {
+      const partners = [...new Set([...delivered.flatMap((r) => [r.pool.token0, r.pool.token1]), ...majors])]
+      for (const meta of await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber))) tokens.set(meta.address, meta)
+    }
+    counters.rereads += pools.length
+    return read
+  }
+
+  /** Makes `changes` the state at block `number`: one synchronous step, so a quote never sees half a block. */
+  const commit = (number: number, hash: Hex, changes: ReadonlyMap<Address, TrackedPool | undefined>, mergeIntoTop: boolean) => {
+    const entry: JournalEntry = mergeIntoTop && top()?.number === number ? top()! : { number, hash, undo: new Map() }
+    for (const [address, record] of changes) {
+      if (!entry.undo.has(address)) entry.undo.set(address, records.get(address))
+      if (record) records.set(address, record)
+      else records.delete(address)
+    }
+    if (entry !== top()) journal.push(entry)
+    if (journal.length > reorgDepth + 1) journal = journal.slice(journal.length - reorgDepth - 1)
+    rebuildView()
+  }
+
+  const discoverRange = async (from: bigint, to: bigint): Promise<DiscoveredPool[]> => {
+    const found: DiscoveredPool[] = []
+    if (dexesByFactory.size === 0) return found
+    for (let start = from; start <= to; start += BigInt(logsBlockRange)) {
+      const end = start + BigInt(logsBlockRange) - 1n < to ? start + BigInt(logsBlockRange) - 1n : to
+      const logs = await client.getLogs({ address: [...dexesByFactory.keys()], events: creationEventsAbi, fromBlock: start, toBlock: end })
+      for (const log of logs) {
+        const outcome = discoverPool(log, dexesByFactory, Number(log.blockNumber))
+        if (outcome && 'pool' in outcome) found.push(outcome.pool)
+        else if (outcome) skipped.push({ address: outcome.address ?? log.address, reason: outcome.skipped })
+      }
+    }
+    return found
+  }
+
+  /** Discovery from `fromBlock` to the head, then one full read of every tracked pool at the head. */
+  const initialize = async () => {
+    const head = await getHeader('latest')
+    const pools = await discoverRange(BigInt(fromBlock), head.number)
+    const read = await readPools(pools.filter(isTracked), Number(head.number))
+    records.clear()
+    journal = []
+    needsRead.clear()
+    for (const pool of pools) records.set(pool.address, { pool, state: undefined })
+    commit(Number(head.number), head.hash, new Map(read.map((r) => [r.pool.address, r])), false)
+    initialized = true
+  }
+
+  const applyLog = (record: TrackedPool, log: Log): LogOutcome => {
+    if (record.pool.family === 'uniswapV2') return applyUniswapV2Log(record, log)
+    if (record.pool.family === 'uniswapV3') return applyUniswapV3Log(record, log)
+    return { kind: 'reread', reason: `${record.pool.family} logs are not applied` }
+  }
+
+  /** Applies block `block` (whose parent is the source's block) through its logs. */
+  const advance = async (block: Header) => {
+    const number = Number(block.number)
+    const logs = await client.getLogs({ blockHash: block.hash })
+    logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0))
+    const changes = new Map<Address, TrackedPool | undefined>()
+    const current = (address: Address) => (changes.has(address) ? changes.get(address) : records.get(address))
+    const reread = new Set<Address>(needsRead)
+    for (const log of logs) {
+      const address = lower(log.address)
+      const created = discoverPool(log, dexesByFactory, number)
+      if (created) {
+        if ('pool' in created && !current(created.pool.address)) {
+          changes.set(created.pool.address, { pool: created.pool, state: undefined })
+          if (isTracked(created.pool)) reread.add(created.pool.address)
+        } else if ('skipped' in created) skipped.push({ address: created.address ?? address, reason: created.skipped })
+        continue
+      }
+      const record = current(address)
+      if (!record || !isTracked(record.pool) || reread.has(address)) continue
+      const outcome = applyLog(record, log)
+      if (outcome.kind === 'next') {
+        changes.set(address, outcome.record)
+        counters.logsApplied++
+      } else if (outcome.kind === 'unchanged') counters.logsUnchanged++
+      else {
+        reread.add(address)
+        rereadReasons[outcome.reason] = (rereadReasons[outcome.reason] ?? 0) + 1
+      }
+    }
+    const toRead = [...reread].flatMap((address) => {
+      const record = current(address)
+      return record && isTracked(record.pool) ? [record.pool] : []
+    })
+    for (const record of await readPools(toRead, number)) changes.set(record.pool.address, record)
+    commit(number, block.hash, changes, false)
+    needsRead.clear()
+    counters.blocksApplied++
+  }
+
+  /** Rolls back to the newest journal block still on the chain; every pool the dropped blocks touched is re-read next. */
+  const rollBack = async (head: number) => {
+    let index = journal.length - 1
+    for (; index >= 0; index--) {
+      const entry = journal[index]!
+      if (entry.number > head) continue
+      const canonical = await getHeader(BigInt(entry.number))
+      if (canonical.hash === entry.hash) break
+    }
+    counters.reorgs++
+    if (index < 0) {
+      // Deeper than the journal: start over from discovery.
+      counters.fullResyncs++
+      initialized = false
+      return
+    }
+    counters.deepestReorg = Math.max(counters.deepestReorg, journal.length - 1 - index)
+    for (let i = journal.length - 1; i > index; i--) {
+      for (const [address, previous] of journal[i]!.undo) {
+        if (previous) records.set(address, previous)
+        else records.delete(address)
+        needsRead.add(address)
+      }
+    }
+    journal = journal.slice(0, index + 1)
+    for (const address of needsRead) if (!records.has(address)) needsRead.delete(address)
+    rebuildView()
+  }
+
+  const follow = async (): Promise<number> => {
+    try {
+      if (!initialized) await initialize()
+      for (;;) {
+        const [head, gasPrice] = await Promise.all([getHeader('latest'), client.getGasPrice()])
+        observedHead = Number(head.number)
+        gasPriceWei = gasPrice
+        const known = journal.find((e) => e.number === observedHead)
+        if (known?.hash === head.hash && observedHead === applied()) break
+        if (known || observedHead < applied()) {
+          await rollBack(observedHead)
+          if (!initialized) await initialize()
+          continue
+        }
+        // Forward, one block at a time, each checked against its parent.
+        while (applied() < observedHead) {
+          const next: Header = applied() + 1 === observedHead ? head : await getHeader(BigInt(applied() + 1))
+          if (next.parentHash !== top()!.hash) {
+            await rollBack(applied())
+            if (!initialized) await initialize()
+            break
+          }
+          await advance(next)
+        }
+      }
+      if (needsRead.size > 0) {
+        // Newly tracked pools while no block arrived: read at the source's block.
+        const entry = top()!
+        const pools = [...needsRead].flatMap((a) => (records.get(a) && isTracked(records.get(a)!.pool) ? [records.get(a)!.pool] : []))
+        const read = await readPools(pools, entry.number)
+        commit(entry.number, entry.hash, new Map(read.map((r) => [r.pool.address, r])), true)
+        needsRead.clear()
+      }
+      lastError = undefined
+      lastSyncAt = Date.now()
+      return applied()
+    } catch (error) {
+      lastError = error
+      if (error instanceof QuoteError) throw error
+      throw unavailable('The live source could not follow the chain', error)
+    }
+  }
+
+  const sync = (): Promise<number> => {
+    if (!running) running = follow().finally(() => (running = undefined))
+    return running
+  }
+
+  const track = (list: readonly Address[]) => {
+    for (const token of list.map(lower)) {
+      if (wanted.has(token)) continue
+      wanted.add(token)
+      for (const record of records.values()) if (record.state === undefined && isTracked(record.pool)) needsRead.add(record.pool.address)
+    }
+  }
+
+  return {
+    async getLiquidity({ chain: requested, tokenIn, tokenOut }): Promise<Liquidity> {
+      if (requested?.id !== chain.id) throw unavailable(`This live source serves chain ${chain.id}, not ${requested?.id}`)
+      if (tracking.mode === 'onDemand') {
+        const asked = [tokenIn, tokenOut].map(lower)
+        const fresh = asked.filter((t) => !wanted.has(t) && !majors.has(t))
+        if (fresh.length > 0) track(fresh)
+        const warming = [...needsRead].some((a) => {
+          const pool = records.get(a)?.pool
+          return pool && (asked.includes(pool.token0) || asked.includes(pool.token1))
+        })
+        if (fresh.length > 0 || warming) throw unavailable('The live source starts tracking these tokens with the next block: retry then')
+      }
+      if (!view) throw unavailable('The live source has not synced yet')
+      if (lastError !== undefined) throw unavailable('The live source lost its node', lastError)
+      if (observedHead !== undefined && observedHead - view.blockNumber > maxLagBlocks) {
+        throw unavailable(`The live source is ${observedHead - view.blockNumber} blocks behind the head`)
+      }
+      if (Date.now() - lastSyncAt > maxAgeMs) throw unavailable('The live source has not reached its node recently')
+      return {
+        chainId: chain.id,
+        blockNumber: view.blockNumber,
+        tokens: [...view.tokens],
+        pools: [...view.pools],
+        ...(gasPriceWei !== undefined ? { gasPriceWei } : {}),
+        report: { roundTrips: 0, requests: 0, skipped: [] },
+      }
+    },
+    sync,
+    start({ pollingInterval } = {}) {
+      if (unwatch) return
+      unwatch = client.watchBlockNumber({
+        emitOnBegin: true,
+        ...(pollingInterval !== undefined ? { pollingInterval } : {}),
+        onBlockNumber: () => void sync().catch(() => undefined),
+        onError: (error) => (lastError = error),
+      })
+    },
+    stop() {
+      unwatch?.()
+      unwatch = undefined
+    },
+    track,
+    stats: () => ({
+      blockNumber: top()?.number,
+      blockHash: top()?.hash,
+      observedHead,
+      discovered: records.size,
+      delivered: view?.pools.length ?? 0,
+      ...counters,
+      rereadReasons: { ...rereadReasons },
+      skipped: [...skipped],
+    }),
+  }
+}
+
+const lower = (address: string) => address.toLowerCase() as Address

@@ -1,0 +1,48 @@
+import { parseAbi } from 'viem'
+
+/**
+ * Creation events the live source discovers pools from, per family: the factory (`DexConfig.factory`)
+ * emits them. Only these families are discovered so far; see docs/guides/live-source.md.
+ *
+ * @example
+ * decodeEventLog({ abi: creationEventsAbi, topics: log.topics, data: log.data })
+ */
+export const creationEventsAbi = parseAbi([
+  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)',
+  'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
+])
+
+/**
+ * Every event a Uniswap V2 pair emits (v2-core): `Sync` is applied, the others are known to change
+ * nothing the state holds (each reserve change is followed by a `Sync`).
+ *
+ * @example
+ * decodeEventLog({ abi: uniswapV2PairEventsAbi, topics: log.topics, data: log.data })
+ */
+export const uniswapV2PairEventsAbi = parseAbi([
+  'event Sync(uint112 reserve0, uint112 reserve1)',
+  'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+  'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+])
+
+/**
+ * Every event a Uniswap V3 pool emits (v3-core 1.0): see applyUniswapV3Log for which are applied,
+ * which change nothing the state holds and which cause a re-read.
+ *
+ * @example
+ * decodeEventLog({ abi: uniswapV3PoolEventsAbi, topics: log.topics, data: log.data })
+ */
+export const uniswapV3PoolEventsAbi = parseAbi([
+  'event Initialize(uint160 sqrtPriceX96, int24 tick)',
+  'event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+  'event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+  'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
+  'event Collect(address indexed owner, address recipient, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount0, uint128 amount1)',
+  'event Flash(address indexed sender, address indexed recipient, uint256 amount0, uint256 amount1, uint256 paid0, uint256 paid1)',
+  'event IncreaseObservationCardinalityNext(uint16 observationCardinalityNextOld, uint16 observationCardinalityNextNew)',
+  'event SetFeeProtocol(uint8 feeProtocol0Old, uint8 feeProtocol1Old, uint8 feeProtocol0New, uint8 feeProtocol1New)',
+  'event CollectProtocol(address indexed sender, address indexed recipient, uint128 amount0, uint128 amount1)',
+])

@@ -1,0 +1,48 @@
+import type { Address } from 'viem'
+import type { PoolStateBase } from '../../protocols/types.js'
+
+/** What discovery learned about a pool from its creation event. Addresses lowercase. */
+export type DiscoveredPool = {
+  address: Address
+  /** Family id (`uniswapV2`, `uniswapV3`). */
+  family: string
+  /** `DexConfig.id` of the factory that created it. */
+  dex: string
+  token0: Address
+  token1: Address
+  /** V3 family: fee tier and tick spacing from `PoolCreated`. */
+  fee?: number
+  tickSpacing?: number
+  /** Block of the creation event. */
+  createdAt: number
+}
+
+/**
+ * One discovered pool and what the live source knows of it. Records are immutable: every change
+ * makes a new record, so the reorg journal can keep the previous one by reference.
+ *
+ * `state`: `undefined` while the pool is not tracked or not read yet; `null` when the family's
+ * reader does not deliver it at this block (a V2 pair without reserves, a V3 pool not yet
+ * initialized); otherwise exactly what the family's reader would return at the source's block.
+ *
+ * @example
+ * const record: TrackedPool = { pool: discovered, state: undefined }
+ */
+export type TrackedPool = {
+  pool: DiscoveredPool
+  state: PoolStateBase | null | undefined
+  /**
+   * V3 family: liquidityGross of every initialized tick the state holds (a `Burn` that takes it to
+   * zero clears the tick from the bitmap, which liquidityNet alone cannot tell).
+   */
+  liquidityGross?: ReadonlyMap<number, bigint>
+}
+
+/**
+ * How a log changed a tracked pool: `next` when it was applied exactly, `unchanged` when the event
+ * changes nothing the state holds, `reread` when the pool must be read again at this block.
+ *
+ * @example
+ * const outcome: LogOutcome = { kind: 'reread', reason: 'Swap moved to another bitmap word' }
+ */
+export type LogOutcome = { kind: 'next'; record: TrackedPool } | { kind: 'unchanged' } | { kind: 'reread'; reason: string }
