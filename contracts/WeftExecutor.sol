@@ -9,6 +9,7 @@ import {BalancerV2Step} from "./steps/BalancerV2Step.sol";
 import {UniswapV4Step} from "./steps/UniswapV4Step.sol";
 import {PancakeV3Step} from "./steps/PancakeV3Step.sol";
 import {SlipstreamStep} from "./steps/SlipstreamStep.sol";
+import {AerodromeV2Step} from "./steps/AerodromeV2Step.sol";
 
 /// @title WeftExecutor
 /// @notice Fills a weft quote: pulls the input from the caller, swaps it along the pools of its dex
@@ -22,7 +23,7 @@ import {SlipstreamStep} from "./steps/SlipstreamStep.sol";
 /// step's output is measured as this contract's balance increase, never taken from the pool's
 /// report, so tokens stranded here are never spent; every path has its own minimum output; orders
 /// expire; and no token is left here after a fill.
-contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3Step, SlipstreamStep, BalancerV2Step {
+contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3Step, SlipstreamStep, BalancerV2Step, AerodromeV2Step {
     /// @notice One pool deployment. kind 1 = Uniswap V2 pair, 2 = Uniswap V3 pool.
     /// feeBps: the V2 swap fee in basis points (30 = 0.3%), unused for V3.
     struct Dex {
@@ -270,7 +271,8 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
 
     /// @dev The dex kinds this build can swap on (see ExecutorBase for the numbering).
     function _isKnownKind(uint8 kind) private pure returns (bool) {
-        return kind == KIND_UNISWAP_V2 || kind == KIND_UNISWAP_V3 || kind == KIND_UNISWAP_V4 || kind == KIND_PANCAKE_V3 || kind == KIND_SLIPSTREAM || kind == KIND_BALANCER_V2;
+        return kind == KIND_UNISWAP_V2 || kind == KIND_UNISWAP_V3 || kind == KIND_UNISWAP_V4 || kind == KIND_PANCAKE_V3 || kind == KIND_SLIPSTREAM || kind == KIND_BALANCER_V2
+            || kind == KIND_AERODROME_V2;
     }
 
     function _swap(Step calldata step, uint256 amountIn) private returns (uint256) {
@@ -281,6 +283,7 @@ contract WeftExecutor is UniswapV2Step, UniswapV3Step, UniswapV4Step, PancakeV3S
         if (kind == KIND_UNISWAP_V4) return _swapUniswapV4(dex, step, amountIn);
         if (kind == KIND_PANCAKE_V3) return _swapPancakeV3(dex, step, amountIn);
         if (kind == KIND_SLIPSTREAM) return _swapSlipstream(dex, step, amountIn);
+        if (kind == KIND_AERODROME_V2) return _swapAerodromeV2(dex, step, amountIn);
         if (kind == KIND_BALANCER_V2) return _swapBalancerV2(dex, step, amountIn);
         revert InvalidDex(step.dex);
     }

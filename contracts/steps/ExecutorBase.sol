@@ -31,6 +31,7 @@ abstract contract ExecutorBase {
     uint8 internal constant KIND_UNISWAP_V4 = 4;
     uint8 internal constant KIND_BALANCER_V2 = 5;
     uint8 internal constant KIND_SLIPSTREAM = 6;
+    uint8 internal constant KIND_AERODROME_V2 = 7;
     uint256 internal constant BPS = 10_000;
 
     mapping(uint256 => DexEntry) internal _dexTable;

@@ -198,8 +198,9 @@ export async function deployAerodrome(
   const dex: DexConfig = {
     id: options.dexId ?? 'aerodromeV2',
     family: 'aerodromeV2',
-    protocol: 'Aerodrome V2',
-    fork: 'AerodromeV2',
+    // The wire's naming (docs/protocols/aerodrome.md): the math family, then the deployment.
+    protocol: 'Solidly',
+    fork: 'AeroDrome',
     factory,
     initCodeHash: getCloneInitCodeHash(implementation),
   }

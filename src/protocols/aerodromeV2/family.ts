@@ -49,6 +49,12 @@ export const aerodromeV2Family: PoolFamily<AerodromeV2PoolState> = {
       toDecimals(state.decimals1, 'decimals1'),
       state.feeBps,
       context,
+      {
+        accumulators: state.accumulatorsZero === true,
+        fees0: state.feesUnaccrued0 === true,
+        fees1: state.feesUnaccrued1 === true,
+        observation: state.observationDue === true,
+      },
     )
   },
   readPools: readAerodromeV2Pools,

@@ -1,8 +1,18 @@
 import type { Address } from 'viem'
 import { QuoteError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
-import { AERODROME_V2_STABLE_STEP_GAS, AERODROME_V2_VOLATILE_STEP_GAS } from './gas.js'
+import {
+  AERODROME_V2_FRESH_SLOT_GAS,
+  AERODROME_V2_NO_FEE_SAVING,
+  AERODROME_V2_OBSERVATION_GAS,
+  AERODROME_V2_STABLE_EXTRA_GAS,
+  AERODROME_V2_VOLATILE_STEP_GAS,
+} from './gas.js'
 import { type AerodromeV2Curve, getAerodromeAmountOut, getAerodromeFee, getAerodromeSwapOutput } from './math.js'
+
+/** Which of a pool's storage its next swap writes from zero (see AerodromeV2PoolState). */
+export type AerodromeV2FreshStorage = { accumulators: boolean; fees0: boolean; fees1: boolean; observation: boolean }
+const NO_FRESH_STORAGE: AerodromeV2FreshStorage = { accumulators: false, fees0: false, fees1: false, observation: false }
 
 /** Step.param bit 0: the pool is stable (part of its CREATE2 salt, so the executor derives the right pool). */
 const STABLE_FLAG = 1n
@@ -40,6 +50,8 @@ export class AerodromeV2Pool implements Pool {
     readonly decimals1: number,
     readonly feeBps: number,
     private readonly context: PoolContext,
+    /** Storage the next swap writes from zero, and whether it appends an observation (gas only). */
+    readonly fresh: AerodromeV2FreshStorage = NO_FRESH_STORAGE,
   ) {
     this.key = address
     this.protocol = context.dex.protocol
@@ -54,8 +66,14 @@ export class AerodromeV2Pool implements Pool {
     throw new QuoteError({ statusCode: 500, message: `pool ${this.address} does not trade ${tokenIn} -> ${tokenOut}` }) // the router's mistake, not the request's
   }
 
-  private get stepGas(): bigint {
-    return this.stable ? AERODROME_V2_STABLE_STEP_GAS : AERODROME_V2_VOLATILE_STEP_GAS
+  /** The step's gas in this direction: the steady-state step, and what this pool's fresh storage adds. */
+  private stepGas(zeroForOne: boolean): bigint {
+    let gas = AERODROME_V2_VOLATILE_STEP_GAS + (this.stable ? AERODROME_V2_STABLE_EXTRA_GAS : 0n)
+    if (this.feeBps === 0) gas -= AERODROME_V2_NO_FEE_SAVING
+    else if (zeroForOne ? this.fresh.fees0 : this.fresh.fees1) gas += 2n * AERODROME_V2_FRESH_SLOT_GAS
+    if (this.fresh.accumulators) gas += 2n * AERODROME_V2_FRESH_SLOT_GAS
+    if (this.fresh.observation) gas += AERODROME_V2_OBSERVATION_GAS
+    return gas
   }
 
   /** What an exact input gets from the pool through the executor, or undefined where the pool refuses. */
@@ -68,7 +86,14 @@ export class AerodromeV2Pool implements Pool {
     const credited = amountIn - getAerodromeFee(amountIn, BigInt(this.feeBps))
     const reserve0 = zeroForOne ? this.reserve0 + credited : this.reserve0 - amountOut
     const reserve1 = zeroForOne ? this.reserve1 - amountOut : this.reserve1 + credited
-    return new AerodromeV2Pool(this.address, this.token0, this.token1, this.stable, reserve0, reserve1, this.decimals0, this.decimals1, this.feeBps, this.context)
+    // This swap wrote the accumulators, the input's fee slots and any due observation.
+    const fresh = {
+      accumulators: false,
+      fees0: this.fresh.fees0 && !(zeroForOne && this.feeBps > 0),
+      fees1: this.fresh.fees1 && !(!zeroForOne && this.feeBps > 0),
+      observation: false,
+    }
+    return new AerodromeV2Pool(this.address, this.token0, this.token1, this.stable, reserve0, reserve1, this.decimals0, this.decimals1, this.feeBps, this.context, fresh)
   }
 
   /**
@@ -90,7 +115,7 @@ export class AerodromeV2Pool implements Pool {
     const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
     const amountOut = this.output(zeroForOne, amountIn)
     if (amountOut === undefined) return undefined
-    return { amountIn, amountOut, gas: this.stepGas, next: this.after(zeroForOne, amountIn, amountOut) }
+    return { amountIn, amountOut, gas: this.stepGas(zeroForOne), next: this.after(zeroForOne, amountIn, amountOut) }
   }
 
   /**
@@ -114,7 +139,7 @@ export class AerodromeV2Pool implements Pool {
       else low = middle
     }
     const delivered = this.output(zeroForOne, high) as bigint
-    return { amountIn: high, amountOut: delivered, gas: this.stepGas, next: this.after(zeroForOne, high, delivered) }
+    return { amountIn: high, amountOut: delivered, gas: this.stepGas(zeroForOne), next: this.after(zeroForOne, high, delivered) }
   }
 
   /**
@@ -168,6 +193,6 @@ export class AerodromeV2Pool implements Pool {
     const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
     const [reserveIn, reserveOut] = zeroForOne ? [this.reserve0, this.reserve1] : [this.reserve1, this.reserve0]
     const maxIn = this.maxIn(zeroForOne)
-    return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee: this.feeBps / 10_000, maxIn: Number(maxIn), gas: Number(this.stepGas) }
+    return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee: this.feeBps / 10_000, maxIn: Number(maxIn), gas: Number(this.stepGas(zeroForOne)) }
   }
 }

@@ -6,7 +6,21 @@ import type { AerodromeV2PoolState } from './state.js'
 
 const poolAbi = parseAbi([
   'function metadata() view returns (uint256 dec0, uint256 dec1, uint256 r0, uint256 r1, bool st, address t0, address t1)',
+  'function reserve0CumulativeLast() view returns (uint256)',
+  'function index0() view returns (uint256)',
+  'function index1() view returns (uint256)',
+  'function lastObservation() view returns ((uint256 timestamp, uint256 reserve0Cumulative, uint256 reserve1Cumulative))',
+  'function currentCumulativePrices() view returns (uint256 reserve0Cumulative, uint256 reserve1Cumulative, uint256 blockTimestamp)',
 ])
+
+/** Pool.periodSize: a swap appends an observation when the last one is older than this. */
+const OBSERVATION_PERIOD = 1800n
+/** Seconds a fill may land after the block its quote read: an observation due within them counts as due. */
+const OBSERVATION_MARGIN = 120n
+/** Calls per deployless multicall: 7 x 20 candidates answer in about 17 kB, under the 24,576-byte code limit. */
+const MULTICALL_CHUNK_CALLS = 140
+/** The calls made per candidate pool, in this order. */
+const CALLS_PER_POOL = 7
 const factoryAbi = parseAbi(['function getFee(address pool, bool stable) view returns (uint256)', 'function isPaused() view returns (bool)'])
 
 /** The largest `10 ** decimals` a pool can store for an ERC-20 (`decimals()` is a uint8, and 10 ** 78 overflows uint256). */
@@ -20,11 +34,28 @@ function decimalsOf(scale: bigint): number | undefined {
   return undefined
 }
 
+type CallResult = { status: 'success'; result: unknown } | { status: 'failure' } | undefined
+
+const isZero = (call: CallResult) => call?.status === 'success' && call.result === 0n
+
+/** The gas-relevant flags of AerodromeV2PoolState (only the true ones; unread ones stay absent). */
+function freshStorage(accumulator: CallResult, index0: CallResult, index1: CallResult, observation: CallResult, current: CallResult) {
+  const last = observation?.status === 'success' ? (observation.result as { timestamp: bigint }).timestamp : undefined
+  const now = current?.status === 'success' ? (current.result as readonly bigint[])[2] : undefined
+  return {
+    ...(isZero(accumulator) ? { accumulatorsZero: true } : {}),
+    ...(isZero(index0) ? { feesUnaccrued0: true } : {}),
+    ...(isZero(index1) ? { feesUnaccrued1: true } : {}),
+    ...(last !== undefined && now !== undefined && now + OBSERVATION_MARGIN - last > OBSERVATION_PERIOD ? { observationDue: true } : {}),
+  }
+}
+
 /**
  * Reads every Aerodrome V2 pool among `tokens` (every pair, stable and volatile) on the given dexes
  * at one block, in one deployless multicall: each candidate's `metadata()` (reserves, curve, tokens
  * and `10 ** decimals` as the pool stores them), the fee its factory reports for it
- * (`getFee(pool, stable)`, custom fees included), and each factory's `isPaused()`. Candidates
+ * (`getFee(pool, stable)`, custom fees included), each factory's `isPaused()`, and for the gas
+ * estimate the pool's accumulator, fee indexes and last observation against the block's time. Candidates
  * without code or without reserves are no pools; a paused factory's pools and pools whose answers
  * do not match their derivation are skipped and reported.
  *
@@ -53,23 +84,34 @@ export async function readAerodromeV2Pools({ client, blockNumber, tokens, dexes 
   const pools: AerodromeV2PoolState[] = []
   const skipped: ReadPoolsResult['skipped'] = []
   if (candidates.length === 0) return { pools, skipped }
-  const results = await client.multicall({
-    contracts: [
-      ...dexes.map((dex) => ({ address: dex.factory, abi: factoryAbi, functionName: 'isPaused' as const })),
-      ...candidates.flatMap((c) => [
-        { address: c.address, abi: poolAbi, functionName: 'metadata' as const },
-        { address: c.dex.factory, abi: factoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
-      ]),
-    ],
-    allowFailure: true,
-    blockNumber,
-    deployless: true,
-    batchSize: 0,
-  })
+  const contracts = [
+    ...dexes.map((dex) => ({ address: dex.factory, abi: factoryAbi, functionName: 'isPaused' as const })),
+    ...candidates.flatMap((c) => [
+      { address: c.address, abi: poolAbi, functionName: 'metadata' as const },
+      { address: c.dex.factory, abi: factoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
+      // For the gas estimate: storage the next swap writes from zero, and whether an observation is due.
+      { address: c.address, abi: poolAbi, functionName: 'reserve0CumulativeLast' as const },
+      { address: c.address, abi: poolAbi, functionName: 'index0' as const },
+      { address: c.address, abi: poolAbi, functionName: 'index1' as const },
+      { address: c.address, abi: poolAbi, functionName: 'lastObservation' as const },
+      // Its third value is the block's timestamp.
+      { address: c.address, abi: poolAbi, functionName: 'currentCumulativePrices' as const },
+    ]),
+  ]
+  // A deployless multicall returns its results as the code of the contract it "deploys", which may
+  // not exceed 24,576 bytes (CreateContractSizeLimit): the calls go out in chunks, all at the same block.
+  const chunks: (typeof contracts)[] = []
+  for (let start = 0; start < contracts.length; start += MULTICALL_CHUNK_CALLS) chunks.push(contracts.slice(start, start + MULTICALL_CHUNK_CALLS))
+  const results = (
+    await Promise.all(chunks.map((chunk) => client.multicall({ contracts: chunk, allowFailure: true, blockNumber, deployless: true, batchSize: 0 })))
+  ).flat()
   const paused = new Set(dexes.filter((_, i) => results[i]?.status === 'success' && results[i]?.result === true).map((dex) => dex.id))
   candidates.forEach((c, i) => {
-    const metadata = results[dexes.length + 2 * i]!
-    const fee = results[dexes.length + 2 * i + 1]!
+    const [metadata, fee, accumulator, index0, index1, observation, current] = results.slice(
+      dexes.length + CALLS_PER_POOL * i,
+      dexes.length + CALLS_PER_POOL * (i + 1),
+    ) as (typeof results)[number][]
+    if (!metadata || !fee) return
     // No code at the derived address (the pool was never created): nothing to report.
     if (metadata.status !== 'success' || !Array.isArray(metadata.result)) return
     const [scale0, scale1, reserve0, reserve1, stable, token0, token1] = metadata.result as readonly [bigint, bigint, bigint, bigint, boolean, Address, Address]
@@ -93,6 +135,7 @@ export async function readAerodromeV2Pools({ client, blockNumber, tokens, dexes 
       decimals0,
       decimals1,
       feeBps: Number(fee.result),
+      ...freshStorage(accumulator, index0, index1, observation, current),
     })
   })
   return { pools, skipped }

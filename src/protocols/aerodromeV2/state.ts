@@ -20,4 +20,18 @@ export type AerodromeV2PoolState = PoolStateBase & {
   decimals1: number
   /** The swap fee in basis points, as the factory's `getFee(pool, stable)` answered. */
   feeBps: number
+  /**
+   * Storage the next swap writes from zero (each about 17k gas more than a rewrite), for the gas
+   * estimate. Absent: false. `accumulatorsZero`: the reserve accumulators were never written (no
+   * swap, sync or second mint since creation). `feesUnaccrued0`/`1`: no fee was ever taken in that
+   * token (its fee index is zero, so the index and the PoolFees balance are written fresh).
+   */
+  accumulatorsZero?: boolean
+  feesUnaccrued0?: boolean
+  feesUnaccrued1?: boolean
+  /**
+   * The last price observation is older than the pool's 30-minute period (with a margin for the time
+   * until the fill lands): the next swap appends an observation, three fresh storage slots.
+   */
+  observationDue?: boolean
 }
