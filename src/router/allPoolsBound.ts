@@ -12,8 +12,8 @@ import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
  */
 export const BOUND_SLACK = 1e-9
 
-/** Bisection steps of one token's price (to ~1e-8 in log-price from its bracket). */
-const PRICE_STEPS = 32
+/** Bisection steps of one token's price (to ~1e-7 in log-price from its bracket: any price gives a valid bound). */
+const PRICE_STEPS = 24
 /** How far (in log-price) a token's price may move from where it starts. */
 const PRICE_RANGE = 60
 /** Rounds of coordinate descent over the token prices. */
