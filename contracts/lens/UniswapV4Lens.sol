@@ -13,7 +13,8 @@ interface IUniswapV4Extsload {
 /// the PoolManager's `extsload` and v4-core's storage layout (StateLibrary): `_pools` is mapping slot
 /// 6, a pool's state starts at keccak256(poolId, 6) with slot0 at +0, liquidity at +3, the ticks
 /// mapping at +4 and the tick bitmap mapping at +5. It never writes state.
-/// @dev Input: the PoolManager, and per candidate its pool id and one query word:
+/// @dev Input: the PoolManager, per candidate its pool id and one query word, and its two currencies
+/// (`currencies[2i]`, `currencies[2i + 1]`). The query word:
 ///   bits  0..23  tick spacing (1..32767)
 ///   bits 24..31  word radius r: the bitmap words [w - r, w + r] around the current tick's word w
 ///                are read, clamped to the words that can hold a tick in [MIN_TICK, MAX_TICK]
@@ -22,7 +23,8 @@ interface IUniswapV4Extsload {
 ///   uint8 status   0 no code at the PoolManager, 1 unreadable (bad query or out-of-range data),
 ///                  2 not initialized (sqrtPriceX96 = 0), 3 read, 4 read (header only);
 ///   status 3 and 4 are followed by uint8 fresh (storage the next swap writes from zero, for its
-///   gas: bit 0 feeGrowthGlobal0X128 is 0, bit 1 feeGrowthGlobal1X128 is 0), uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
+///   gas: bit 0 feeGrowthGlobal0X128 is 0, bit 1 feeGrowthGlobal1X128 is 0, bits 2 and 3 the
+///   protocol fees accrued in currency0 / currency1 are 0), uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
 ///   uint24 lpFee, uint128 liquidity; status 3 then by int16 wordLower, int16 wordUpper, uint16 n
 ///   and n x (int24 tick, int128 liquidityNet, uint8 freshOutside): every initialized tick of those
 ///   words, ascending; freshOutside is 1 when both of the tick's feeGrowthOutside words are 0 (its
@@ -62,6 +64,10 @@ contract UniswapV4Lens {
     uint256 private constant FEE_GROWTH_1_OFFSET = 2;
     uint256 private constant FRESH_FEE_GROWTH_0 = 1;
     uint256 private constant FRESH_FEE_GROWTH_1 = 2;
+    uint256 private constant FRESH_ACCRUED_0 = 4;
+    uint256 private constant FRESH_ACCRUED_1 = 8;
+    // ProtocolFees.protocolFeesAccrued: mapping slot 1 of the PoolManager (after Owned's owner).
+    uint256 private constant PROTOCOL_FEES_ACCRUED_SLOT = 1;
     uint256 private constant WORDS_SIZE = 6; // wordLower 2, wordUpper 2, n 2
     uint256 private constant TICK_SIZE = 20; // tick 3, liquidityNet 16, freshOutside 1
     // TickInfo: liquidityGross and liquidityNet, then feeGrowthOutside0X128 and feeGrowthOutside1X128.
@@ -80,13 +86,18 @@ contract UniswapV4Lens {
         uint256[] freshOutside;
     }
 
-    constructor(address manager, bytes32[] memory ids, uint256[] memory queries) {
-        if (ids.length != queries.length) revert LengthMismatch();
+    constructor(address manager, bytes32[] memory ids, uint256[] memory queries, address[] memory currencies) {
+        if (ids.length != queries.length || currencies.length != 2 * ids.length) revert LengthMismatch();
         PoolRead[] memory reads = new PoolRead[](ids.length);
         bool present = manager.code.length != 0;
         uint256 size;
         for (uint256 i; i < ids.length; ++i) {
-            if (present) reads[i] = _readPool(IUniswapV4Extsload(manager), ids[i], queries[i]);
+            if (present) {
+                reads[i] = _readPool(IUniswapV4Extsload(manager), ids[i], queries[i]);
+                if (reads[i].status == READ || reads[i].status == READ_HEADER) {
+                    reads[i].fresh |= _freshAccruals(IUniswapV4Extsload(manager), currencies[2 * i], currencies[2 * i + 1]);
+                }
+            }
             uint256 status = reads[i].status;
             size += status == READ
                 ? HEADER_SIZE + WORDS_SIZE + TICK_SIZE * reads[i].ticks.length
@@ -183,6 +194,18 @@ contract UniswapV4Lens {
             if (infos[j * TICK_INFO_WORDS + 1] == 0 && infos[j * TICK_INFO_WORDS + 2] == 0) r.freshOutside[j] = 1;
         }
         return true;
+    }
+
+    /// @dev The FRESH_ACCRUED bits: protocol fees accrued in the pool's currencies still zero (the
+    /// next accrual writes the slot from zero). An unreadable answer leaves the bits set (fresh is
+    /// the costlier case).
+    function _freshAccruals(IUniswapV4Extsload manager, address currency0, address currency1) private view returns (uint256 fresh) {
+        bytes32[] memory slots = new bytes32[](2);
+        slots[0] = keccak256(abi.encode(currency0, PROTOCOL_FEES_ACCRUED_SLOT));
+        slots[1] = keccak256(abi.encode(currency1, PROTOCOL_FEES_ACCRUED_SLOT));
+        (bool ok, bytes32[] memory accrued) = _loadMany(manager, slots);
+        if (!ok || accrued[0] == 0) fresh |= FRESH_ACCRUED_0;
+        if (!ok || accrued[1] == 0) fresh |= FRESH_ACCRUED_1;
     }
 
     function _load(IUniswapV4Extsload manager, uint256 startSlot, uint256 count)

@@ -1,6 +1,5 @@
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { Pool } from '../protocols/types.js'
-import { getDirectionalProtocolFee } from '../protocols/uniswapV4/fees.js'
 import { UniswapV4Pool } from '../protocols/uniswapV4/pool.js'
 
 // The executor's gas, outside the pools' own steps (each pool family reports
@@ -99,7 +98,7 @@ export function estimateFillGas(parameters: {
 }
 
 /** A step as the executor runs it: which pool, from which token. */
-export type GasStep = { pool: Pool; tokenIn: string }
+export type GasStep = { pool: Pool; tokenIn: Address }
 
 /**
  * What the steps of a fill, in executor order, share with earlier ones, for `estimateFillGas`:
@@ -122,7 +121,7 @@ export function countWarmSteps(steps: readonly GasStep[]): { warmSteps: number; 
     pools.add(pool.key)
     // A pool whose key is not its address lives in a singleton (V4 PoolManager, Balancer Vault).
     if (pool.address !== pool.key) singletons.add(pool.address)
-    if (pool instanceof UniswapV4Pool && getDirectionalProtocolFee(pool.protocolFee, tokenIn.toLowerCase() === pool.token0) !== 0) {
+    if (pool instanceof UniswapV4Pool && pool.accruesFreshProtocolFee(tokenIn)) {
       const currency = `${pool.address}:${tokenIn.toLowerCase()}`
       if (accrued.has(currency)) repeatedAccruals++
       accrued.add(currency)

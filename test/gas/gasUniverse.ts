@@ -273,7 +273,7 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       const youngSwaps = await countYoungSwaps(devnet, quote)
       if (sell === 'ETH') await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(BigInt(quote.amountIn) + 10n ** 24n)])
       onProgress(`fill ${label}`)
-      const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, receiver)
+      const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver))
       if (outcome.receipt.status !== 'success') {
         reverted.push(label)
         continue
@@ -306,6 +306,21 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
     return { seed, fills, unquoted, reverted, ms: performance.now() - started }
   } finally {
     await anvil.stop()
+  }
+}
+
+/**
+ * Waits for `work`, mining a block whenever it has waited 10 s: anvil now and then leaves a sent
+ * transaction pending while several anvils are busy (see `Anvil.checkpoint`), which would stall
+ * the receipt wait for good.
+ */
+async function withMiningWatchdog<T>(anvil: Anvil, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setInterval> | undefined
+  try {
+    timer = setInterval(() => void anvil.testClient.mine({ blocks: 1 }).catch(() => {}), 10_000)
+    return await work
+  } finally {
+    clearInterval(timer)
   }
 }
 

@@ -61,6 +61,8 @@ export type SwapGasParameters = {
   freshFeeGrowth?: boolean
   /** Ticks crossed whose two fee-growth-outside words are both written from zero. */
   doubleFreshCrossings?: number
+  /** The protocol fee's accrual writes a slot from zero (default; false: the currency has fees accrued). */
+  protocolFeeFresh?: boolean
 }
 
 /**
@@ -76,6 +78,7 @@ export function estimateSwapGas({
   protocolFee = false,
   freshFeeGrowth = false,
   doubleFreshCrossings = 0,
+  protocolFeeFresh = true,
 }: SwapGasParameters): bigint {
   const extraWords = Math.max(0, stepsTaken - 1 - initializedTicksCrossed)
   return (
@@ -83,7 +86,7 @@ export function estimateSwapGas({
     BigInt(initializedTicksCrossed) * TICK_CROSSED_GAS +
     BigInt(extraWords) * EXTRA_WORD_GAS +
     (nativeOut ? NATIVE_OUT_GAS : 0n) +
-    (protocolFee ? PROTOCOL_FEE_GAS : 0n) +
+    (protocolFee ? (protocolFeeFresh ? PROTOCOL_FEE_GAS : PROTOCOL_FEE_GAS - FRESH_FEE_GROWTH_GAS) : 0n) +
     (freshFeeGrowth ? FRESH_FEE_GROWTH_GAS : 0n) +
     // TICK_CROSSED_GAS covers one outside word written from zero (as on the pools it was fitted on).
     BigInt(doubleFreshCrossings) * FRESH_FEE_GROWTH_GAS

@@ -44,6 +44,9 @@ type PoolConstants = {
 type FreshState = {
   readonly zeroForOne: boolean
   readonly oneForZero: boolean
+  /** The protocol fees accrued in currency0 / currency1 are zero (or unknown): an accrual writes fresh. */
+  readonly accrual0?: boolean
+  readonly accrual1?: boolean
   /** Fresh ticks (of `PoolConstants.freshTicks`) an earlier swap of the same fill already crossed. */
   readonly crossed: ReadonlySet<number>
 }
@@ -245,6 +248,8 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity, {
       zeroForOne: fresh?.feeGrowth0 === true,
       oneForZero: fresh?.feeGrowth1 === true,
+      accrual0: fresh?.protocolFees0 !== false,
+      accrual1: fresh?.protocolFees1 !== false,
       crossed: NOT_FRESH.crossed,
     })
   }
@@ -416,6 +421,18 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     }
   }
 
+  /**
+   * Whether a swap from `tokenIn` accrues a protocol fee into a slot it writes from zero (priced
+   * `PROTOCOL_FEE_GAS`); false when the direction owes none or the currency has fees accrued.
+   *
+   * @example
+   * pool.accruesFreshProtocolFee(pool.token0) // false on a pool without a protocol fee
+   */
+  accruesFreshProtocolFee(tokenIn: Address): boolean {
+    const zeroForOne = tokenIn.toLowerCase() === this.token0
+    return getDirectionalProtocolFee(this.protocolFee, zeroForOne) !== 0 && (zeroForOne ? this.freshFeeGrowth.accrual0 : this.freshFeeGrowth.accrual1) !== false
+  }
+
   private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
     // Fresh ticks the swap crosses (those in (low, high] of the two ticks) while the pool has fee
     // growth in both currencies after it: each crossing writes both outside words from zero.
@@ -437,11 +454,13 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         stepsTaken: result.stepsTaken,
         nativeOut: this.native && !zeroForOne,
         protocolFee: getDirectionalProtocolFee(this.protocolFee, zeroForOne) !== 0,
+        protocolFeeFresh: (zeroForOne ? this.freshFeeGrowth.accrual0 : this.freshFeeGrowth.accrual1) !== false,
         // Fee growth grows only with an LP fee: the pool's first swap that way writes it fresh.
         freshFeeGrowth: this.fee > 0 && (zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero),
         doubleFreshCrossings: crossedFresh.length,
       }),
       next: new UniswapV4Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, {
+        ...this.freshFeeGrowth,
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
         crossed: crossedFresh.length === 0 ? this.freshFeeGrowth.crossed : new Set([...this.freshFeeGrowth.crossed, ...crossedFresh]),

@@ -23,6 +23,8 @@ const HEADER_ONLY = 1n << 32n
 // The lens's `fresh` bits: fee growth the pool's next swap writes from zero.
 const FRESH_FEE_GROWTH_0 = 1
 const FRESH_FEE_GROWTH_1 = 2
+const FRESH_ACCRUED_0 = 4
+const FRESH_ACCRUED_1 = 8
 // The lens's record statuses (contracts/lens/UniswapV4Lens.sol).
 const STATUS_UNREADABLE = 1
 const STATUS_READ = 3
@@ -132,7 +134,11 @@ async function readChunk(
   // Loaded on first use: pages that never read a node never download the lens.
   const { uniswapV4LensAbi, uniswapV4LensBytecode } = await import('../../executor/lensArtifacts.js')
   const { data } = await client.call({
-    data: encodeDeployData({ abi: uniswapV4LensAbi, bytecode: uniswapV4LensBytecode, args: [manager, ids, queries] }),
+    data: encodeDeployData({
+      abi: uniswapV4LensAbi,
+      bytecode: uniswapV4LensBytecode,
+      args: [manager, ids, queries, chunk.flatMap((c) => [c.key.currency0, c.key.currency1])],
+    }),
     blockNumber,
   })
   if (data === undefined) throw new Error('UniswapV4Lens returned no data')
@@ -193,7 +199,12 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       tickLower: Math.max(MIN_TICK, wordLower * 256 * key.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * key.tickSpacing),
       ...(freshTicks.length > 0 ? { freshTicks: freshTicks.sort((a, b) => a - b) } : {}),
-      ...(fresh !== 0 ? { freshSlots: { feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0, feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0 } } : {}),
+      freshSlots: {
+        feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0,
+        feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0,
+        protocolFees0: (fresh & FRESH_ACCRUED_0) !== 0,
+        protocolFees1: (fresh & FRESH_ACCRUED_1) !== 0,
+      },
     })
   }
   if (!reader.done()) throw new Error('UniswapV4Lens returned more records than it was asked for')

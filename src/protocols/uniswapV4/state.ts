@@ -37,10 +37,12 @@ export type UniswapV4PoolState = PoolStateBase & {
   tickLower: number
   tickUpper: number
   /**
-   * Fee growth the pool's next swap writes from zero (no swap yet that way), which costs more gas
-   * (~17k). Absent: none.
+   * Storage the pool's next swap writes from zero, which costs more gas (~17k a slot): the fee
+   * growth of currency0 / currency1 (no swap yet that way), and the PoolManager's protocol fees
+   * accrued in currency0 / currency1 (nothing accrued since the last collection). Absent: no fee
+   * growth is fresh, and a protocol fee's accrual is assumed fresh.
    */
-  freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean }
+  freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean; protocolFees0?: boolean; protocolFees1?: boolean }
   /**
    * Initialized ticks whose fee growth outside is zero for both currencies: crossing one in a
    * pool with fee growth in both writes two slots from zero (~17k more than a crossing prices).
