@@ -209,7 +209,7 @@ export const openApiDocument = {
           amountIn: ref('DecString'),
           amountOut: ref('DecString'),
           minimumAmountOut: ref('DecString'),
-          price: { type: ['number', 'null'], description: '(amountIn / 10^decimalsIn) / (amountOut / 10^decimalsOut).' },
+          price: { type: ['number', 'null'], description: 'Spot rate that priceImpactBps is measured against: whole tokens of output per whole token of input.' },
           priceImpactBps: { type: 'number', minimum: 0 },
           description: { type: 'string' },
           tokens: { type: 'array', items: ref('Token') },
