@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS, startAnvil } from './devnet/anvil.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -232,7 +232,7 @@ async function runSnippet(snippet: Snippet): Promise<{ code: number | null; outp
 }
 
 describe('documentation snippets', () => {
-  writeSnippets()
+  beforeAll(writeSnippets)
   afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
   it('finds the snippets of README.md and docs/', () => {
