@@ -104,7 +104,11 @@ export type OverloadSetting = {
   maxHeavyQueue?: number
   /** Longest wait for a worker before a 503. Default: `budgetMs`. */
   maxQueueWaitMs?: number
-  /** A request shape or caller averaging more than this (ms) per quote is heavy. Default 50. */
+  /**
+   * A request shape averaging more than this (ms) per quote, and more than 5 times the median
+   * recent quote (wall times grow on a busy machine), is heavy; for a new shape, its caller's
+   * average decides. Default 50.
+   */
   heavyQuoteMs?: number
 }
 

@@ -83,6 +83,11 @@ type Slot = { worker: Worker; ready: boolean; job: Job | null; started: Promise<
 
 /** Weight of the newest measurement in a running average of quote times. */
 const COST_SMOOTHING = 0.3
+/** Recent quote times kept for the median, and how often it is recomputed (every so many quotes). */
+const RECENT_QUOTES = 256
+const MEDIAN_EVERY = 16
+/** A shape is heavy past this multiple of the median recent quote time (and past `heavyQuoteMs`). */
+const HEAVY_OVER_MEDIAN = 5
 
 /**
  * A pool of `worker_threads` running `getQuote`, so that a slow quote takes a
@@ -90,8 +95,9 @@ const COST_SMOOTHING = 0.3
  * and answered while quotes run. Every quote has a wall-time budget; past it
  * the worker is terminated (the only way to stop synchronous code), replaced,
  * and the request answered 503. Two bounded queues: a quote whose request
- * shape (chain, pair, direction, amount magnitude) or caller has been slow on
- * average, or an exact-output quote of a shape not seen yet, is heavy; heavy
+ * shape (chain, pair, direction, amount magnitude) has been slow on average,
+ * or a new shape that is exact output or comes from a caller whose quotes have
+ * been slow, is heavy; heavy
  * quotes run only on the background workers (all but the first, at a lower OS
  * priority), so light ones (a plain WETH→USDC) always find one. A full queue
  * answers 503 at once.
@@ -106,6 +112,12 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   const queues: Record<QuoteLane, Job[]> = { light: [], heavy: [] }
   const slots: Slot[] = []
   const costs = createBoundedCache<string, number>({ maxEntries: 10_000, ttlMs: 10 * 60_000 })
+  // Quote costs are the worker thread's CPU time where Linux tells it, else wall time, which
+  // grows on a busy machine. So "heavy" is relative as well: above `heavyQuoteMs` AND above a
+  // multiple of the median recent quote.
+  const recent = new Array<number>(RECENT_QUOTES).fill(0)
+  let recentCount = 0
+  let heavyThresholdMs = heavyQuoteMs
   let nextJobId = 0
   let closed = false
 
@@ -197,14 +209,23 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
       const previous = costs.get(key)
       costs.set(key, previous === undefined ? ms : previous * (1 - COST_SMOOTHING) + ms * COST_SMOOTHING)
     }
+    recent[recentCount++ % RECENT_QUOTES] = ms
+    if (recentCount % MEDIAN_EVERY === 0) {
+      const sorted = recent.slice(0, Math.min(recentCount, RECENT_QUOTES)).sort((a, b) => a - b)
+      heavyThresholdMs = Math.max(heavyQuoteMs, HEAVY_OVER_MEDIAN * sorted[sorted.length >> 1]!)
+    }
   }
 
+  /**
+   * A known shape is judged by its own average (so a plain quote stays light whoever asks);
+   * a new one is heavy when it is exact output or its caller's quotes have been slow, so a
+   * caller probing new shapes after a slow one does not get the light lane.
+   */
   function laneOf(shapeKey: string, callerKey: string, exactOut: boolean): QuoteLane {
     const shapeCost = costs.get(shapeKey)
+    if (shapeCost !== undefined) return shapeCost > heavyThresholdMs ? 'heavy' : 'light'
     const callerCost = costs.get(callerKey) ?? 0
-    if (callerCost > heavyQuoteMs) return 'heavy'
-    if (shapeCost === undefined) return exactOut ? 'heavy' : 'light'
-    return shapeCost > heavyQuoteMs ? 'heavy' : 'light'
+    return exactOut || callerCost > heavyThresholdMs ? 'heavy' : 'light'
   }
 
   for (let i = 0; i < workers; i++) slots.push(spawn(i > 0))

@@ -20,4 +20,5 @@ export type ParentMessage =
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'liquidity'; id: number; request: LiquidityRequest }
+  /** `computeMs`: the worker thread's CPU time for the quote (Linux), else its wall time. */
   | ({ type: 'quote'; id: number; computeMs: number } & ({ ok: true; body: string } | { ok: false; error: SerializedError }))

@@ -90,8 +90,8 @@ describe('bounded queues', () => {
   })
 
   it('a shape that proved slow is heavy from then on; a fast one stays light', async () => {
-    const app = await start({ workers: 2, budgetMs: 20_000, maxHeavyQueue: 0, heavyQuoteMs: 40 })
-    // Exact input of an unseen shape starts light; 50M USDC -> WETH takes the router well over 40 ms.
+    const app = await start({ workers: 2, budgetMs: 20_000, maxHeavyQueue: 0, heavyQuoteMs: 5 })
+    // Exact input of an unseen shape starts light; 50M USDC -> WETH takes the router well over 5 ms of CPU.
     const slowExactIn = quotePath({ chainId: base.chainId, sellToken: base.USDC, buyToken: base.WETH, sellAmount: 50_000_000n * 10n ** 6n, priceImpactLimitBps: 10_000 })
     const first = await get(app, slowExactIn)
     expect(first.status).not.toBe(503)
