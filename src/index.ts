@@ -43,6 +43,7 @@ export { createRpcSource, type CreateRpcSourceParameters } from './liquidity/cre
 export {
   createLiveSource,
   type CreateLiveSourceParameters,
+  type LiveCheckpoint,
   type LiveSource,
   type LiveSourceStats,
   type LiveTrackingPolicy,

@@ -5,7 +5,7 @@
 // block the live state must equal a fresh read by the families' own readers, bit for bit.
 import { type Address, type Hex, createPublicClient, custom, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConfig, type LiveSource, type PoolStateBase, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
+import { type ChainConfig, type LiveCheckpoint, type LiveSource, type PoolStateBase, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { getUniswapV2PairAddress, readUniswapV2Pools } from '../../src/protocols/uniswapV2/readPools.js'
 import type { UniswapV2PoolState } from '../../src/protocols/uniswapV2/state.js'
@@ -82,13 +82,16 @@ async function freshRead(blockNumber: bigint): Promise<PoolStateBase[]> {
   return [...v2, ...v3]
 }
 
-/** Syncs the live source and compares its whole state with a fresh read at its block. */
-async function syncAndCompare(): Promise<void> {
-  const block = await live.sync()
-  const liquidity = await live.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
+/**
+ * Syncs a live source and compares its whole state with a fresh read at its block (of the pools
+ * its tracking policy keeps).
+ */
+async function syncAndCompare(source: LiveSource = live, keep: (state: PoolStateBase) => boolean = () => true): Promise<void> {
+  const block = await source.sync()
+  const liquidity = await source.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
   expect(liquidity.blockNumber).toBe(block)
   expect(liquidity.report.roundTrips).toBe(0)
-  const expected = await freshRead(BigInt(block))
+  const expected = (await freshRead(BigInt(block))).filter(keep)
   const byAddress = (list: PoolStateBase[]) => new Map(list.map((s) => [s.address, canonical(s)]))
   const mine = byAddress(liquidity.pools)
   const theirs = byAddress(expected)
@@ -364,6 +367,49 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
     expect(counters.logsApplied).toBeGreaterThan(counters.rereads)
     expect(stats.executed).toBeGreaterThan(0)
   }, 120_000)
+
+  it('saves its state as JSON and resumes from it exactly, without reading every pool again', async () => {
+    const saved = JSON.parse(JSON.stringify(live.checkpoint())) as LiveCheckpoint
+    const resumed = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, checkpoint: saved })
+    // Never a quote before the first sync has checked the checkpoint against the chain.
+    await expect(resumed.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })).rejects.toMatchObject({ statusCode: 503 })
+    for (let k = 0; k < 5; k++) await mineActivityBlock()
+    await syncAndCompare(resumed)
+    await syncAndCompare()
+    const counters = resumed.stats()
+    expect(counters.blocksApplied).toBe(5)
+    expect(counters.rereads).toBeLessThan(counters.discovered)
+    expect(mismatches).toEqual([])
+  })
+
+  it('tracks only the pools of a token list, or of the tokens quotes ask for', async () => {
+    const listed = new Set([devnet.tokens.WETH.address, devnet.tokens.USDC.address, devnet.tokens.DAI.address])
+    const byList = createLiveSource({
+      client: anvil.publicClient,
+      chain,
+      families: [uniswapV2Family, uniswapV3Family],
+      fromBlock: 0n,
+      tracking: { mode: 'tokens', tokens: [...listed] },
+    })
+    const among = (set: Set<string>) => (state: PoolStateBase) => {
+      const pool = state as UniswapV2PoolState
+      return set.has(pool.token0) && set.has(pool.token1)
+    }
+    await syncAndCompare(byList, among(listed))
+    const onDemand = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, tracking: { mode: 'onDemand' } })
+    await onDemand.sync()
+    const asked = { chain, tokenIn: devnet.tokens.WBTC.address, tokenOut: devnet.tokens.LINK.address }
+    // A token never asked for: refused, and tracked from the next sync on.
+    await expect(onDemand.getLiquidity(asked)).rejects.toMatchObject({ statusCode: 503 })
+    await mineActivityBlock()
+    await onDemand.sync()
+    const liquidity = await onDemand.getLiquidity(asked)
+    const wanted = new Set<string>([...chain.majorTokens, asked.tokenIn, asked.tokenOut])
+    const expected = (await freshRead(BigInt(liquidity.blockNumber))).filter(among(wanted))
+    expect(liquidity.pools.map(canonical).sort()).toEqual(expected.map(canonical).sort())
+    expect(liquidity.pools.some((p) => [(p as UniswapV2PoolState).token0, (p as UniswapV2PoolState).token1].includes(asked.tokenIn))).toBe(true)
+    expect(mismatches).toEqual([])
+  })
 
   it('answers 503 while its node fails or it falls behind, and recovers exactly', async () => {
     fault = 'all'

@@ -46,6 +46,28 @@ export type CreateLiveSourceParameters = {
   reorgDepth?: number
   /** Blocks per `eth_getLogs` while discovering. Default 10,000. */
   logsBlockRange?: number
+  /** Start from a saved state instead of discovering from `fromBlock` (which is still used if the checkpoint's block was reorged away). */
+  checkpoint?: LiveCheckpoint
+}
+
+/**
+ * The source's state at one block as plain JSON (`JSON.stringify` it as is), to restart warm:
+ * pass it back as `createLiveSource({ checkpoint })`. The first sync after a load checks the
+ * checkpoint's block against the chain (a checkpoint on a block the chain dropped starts over from
+ * discovery); quotes are refused until that sync succeeds.
+ *
+ * @example
+ * localStorage.setItem('weft-live', JSON.stringify(live.checkpoint()))
+ */
+export type LiveCheckpoint = {
+  version: typeof CHECKPOINT_VERSION
+  chainId: number
+  blockNumber: number
+  blockHash: Hex
+  /** Tokens added to the tracking list (`tokens` and `onDemand` policies). */
+  tracked: Address[]
+  tokens: TokenMetadata[]
+  pools: { pool: DiscoveredPool; state: PoolStateBase | null | undefined; liquidityGross?: [tick: number, gross: string][] }[]
 }
 
 /** Counters of what the live source did, for tests, benchmarks and monitoring. */
@@ -84,6 +106,8 @@ export type LiveSource = LiquiditySource & {
   stop(): void
   /** Adds tokens to the tracking list (`tokens` and `onDemand` policies); their pools are read at the next sync. */
   track(tokens: readonly Address[]): void
+  /** The state at the source's block, as JSON-safe data (see {@link LiveCheckpoint}). Throws a 503 before the first sync. */
+  checkpoint(): LiveCheckpoint
   stats(): LiveSourceStats
 }
 
@@ -94,6 +118,7 @@ type Header = { number: bigint; hash: Hex; parentHash: Hex }
 /** One applied block and how to undo it: the record of every pool it changed, as it was before (undefined: none). */
 type JournalEntry = { number: number; hash: Hex; undo: Map<Address, TrackedPool | undefined> }
 
+const CHECKPOINT_VERSION = 1
 const DEFAULT_MAX_LAG_BLOCKS = 2
 const DEFAULT_MAX_AGE_MS = 30_000
 const DEFAULT_REORG_DEPTH = 64
@@ -133,6 +158,7 @@ function buildLiveSource({
   maxAgeMs = DEFAULT_MAX_AGE_MS,
   reorgDepth = DEFAULT_REORG_DEPTH,
   logsBlockRange = DEFAULT_LOGS_BLOCK_RANGE,
+  checkpoint,
 }: CreateLiveSourceParameters): LiveSource {
   if (!(typeof fromBlock === 'bigint' || Number.isSafeInteger(fromBlock)) || BigInt(fromBlock) < 0n) throw hostError('createLiveSource: fromBlock must be a block number')
   for (const [name, value] of Object.entries({ maxLagBlocks, maxAgeMs, reorgDepth, logsBlockRange })) {
@@ -170,6 +196,23 @@ function buildLiveSource({
   const counters = { blocksApplied: 0, logsApplied: 0, logsUnchanged: 0, rereads: 0, reorgs: 0, deepestReorg: 0, fullResyncs: 0 }
   const rereadReasons: Record<string, number> = {}
   const skipped: { address: string; reason: string }[] = []
+
+  if (checkpoint !== undefined) {
+    if (checkpoint?.version !== CHECKPOINT_VERSION || checkpoint.chainId !== chain.id || !Array.isArray(checkpoint.pools) || !Array.isArray(checkpoint.tokens)) {
+      throw hostError(`createLiveSource: the checkpoint is not a version ${CHECKPOINT_VERSION} checkpoint of chain ${chain.id}`)
+    }
+    for (const token of checkpoint.tracked ?? []) wanted.add(lower(token))
+    for (const meta of checkpoint.tokens) tokens.set(lower(meta.address), meta)
+    for (const { pool, state, liquidityGross } of checkpoint.pools) {
+      records.set(pool.address, {
+        pool,
+        state,
+        ...(liquidityGross ? { liquidityGross: new Map(liquidityGross.map(([tick, gross]) => [tick, BigInt(gross)])) } : {}),
+      })
+    }
+    journal = [{ number: checkpoint.blockNumber, hash: checkpoint.blockHash, undo: new Map() }]
+    initialized = true
+  }
 
   const top = () => journal[journal.length - 1]
   /** A block's number and hashes (viem's block type varies with the client's chain). */
@@ -264,7 +307,8 @@ function buildLiveSource({
     logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0))
     const changes = new Map<Address, TrackedPool | undefined>()
     const current = (address: Address) => (changes.has(address) ? changes.get(address) : records.get(address))
-    const reread = new Set<Address>(needsRead)
+    const consumed = [...needsRead]
+    const reread = new Set<Address>(consumed)
     for (const log of logs) {
       const address = lower(log.address)
       const created = discoverPool(log, dexesByFactory, number)
@@ -293,7 +337,7 @@ function buildLiveSource({
     })
     for (const record of await readPools(toRead, number)) changes.set(record.pool.address, record)
     commit(number, block.hash, changes, false)
-    needsRead.clear()
+    for (const address of consumed) needsRead.delete(address)
     counters.blocksApplied++
   }
 
@@ -354,10 +398,11 @@ function buildLiveSource({
       if (needsRead.size > 0) {
         // Newly tracked pools while no block arrived: read at the source's block.
         const entry = top()!
-        const pools = [...needsRead].flatMap((a) => (records.get(a) && isTracked(records.get(a)!.pool) ? [records.get(a)!.pool] : []))
+        const consumed = [...needsRead]
+        const pools = consumed.flatMap((a) => (records.get(a) && isTracked(records.get(a)!.pool) ? [records.get(a)!.pool] : []))
         const read = await readPools(pools, entry.number)
         commit(entry.number, entry.hash, new Map(read.map((r) => [r.pool.address, r])), true)
-        needsRead.clear()
+        for (const address of consumed) needsRead.delete(address)
       }
       lastError = undefined
       lastSyncAt = Date.now()
@@ -381,6 +426,8 @@ function buildLiveSource({
       for (const record of records.values()) if (record.state === undefined && isTracked(record.pool)) needsRead.add(record.pool.address)
     }
   }
+
+  if (checkpoint !== undefined) rebuildView()
 
   return {
     async getLiquidity({ chain: requested, tokenIn, tokenOut }): Promise<Liquidity> {
@@ -425,6 +472,23 @@ function buildLiveSource({
       unwatch = undefined
     },
     track,
+    checkpoint() {
+      const entry = top()
+      if (!entry) throw unavailable('The live source has not synced yet')
+      return {
+        version: CHECKPOINT_VERSION,
+        chainId: chain.id,
+        blockNumber: entry.number,
+        blockHash: entry.hash,
+        tracked: [...wanted],
+        tokens: [...tokens.values()],
+        pools: [...records.values()].map(({ pool, state, liquidityGross }) => ({
+          pool,
+          state,
+          ...(liquidityGross ? { liquidityGross: [...liquidityGross].map(([tick, gross]): [number, string] => [tick, gross.toString()]) } : {}),
+        })),
+      }
+    },
     stats: () => ({
       blockNumber: top()?.number,
       blockHash: top()?.hash,
