@@ -109,7 +109,7 @@ describe('GET /v1/quote', () => {
     expect(body.approval).toBeNull()
     expect(body.transaction.value).toBe(body.amountIn)
     expect(BigInt(body.amountOut)).toBeGreaterThanOrEqual(2_500_000_000n)
-    expect(body.minimumAmountOut).toBe(((BigInt(body.amountOut) * 9963n) / 10000n).toString())
+    expect(body.minimumAmountOut).toBe((BigInt(body.amountOut) - (BigInt(body.amountOut) * 37n) / 10000n).toString())
     expect(body.fees.map((fee: { recipient: string }) => fee.recipient)).toEqual([feeRecipient, feeRecipient])
     expect(checkSchema(doc, schema('Quote'), body)).toEqual([])
   })
