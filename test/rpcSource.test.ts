@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QuoteError } from '../src/errors/QuoteError.js'
-import { uniswapV3LensAbi, uniswapV3LensBytecode } from '../src/executor/lensArtifacts.js'
+import { pinnedBatchReadBytecode, uniswapV3LensAbi, uniswapV3LensBytecode } from '../src/executor/lensArtifacts.js'
 import { createRpcSource } from '../src/liquidity/createRpcSource.js'
 import type { Liquidity } from '../src/liquidity/types.js'
 import type { PoolFamily } from '../src/protocols/types.js'
@@ -273,12 +273,15 @@ describe('createRpcSource on a devnet', () => {
     const request = { chain: devnet.chain, tokenIn: token('WETH'), tokenOut: token('USDC') }
 
     const first = await source.getLiquidity(request)
-    const firstBlockTag = numberToHex(first.blockNumber)
     const calls = counting.requests.flatMap((r) => r.methods.map((method, i) => ({ method, params: r.params[i]! })))
+    // Every read in ONE eth_call (PinnedBatchRead by state override) at latest, which returns the
+    // block it saw with the reads: one block by construction, no eth_blockNumber first.
     const ethCalls = calls.filter((c) => c.method === 'eth_call')
-    expect(ethCalls.length).toBeGreaterThanOrEqual(2)
-    for (const call of ethCalls) expect(call.params[1]).toBe(firstBlockTag)
-    expect(first.report.requests).toBe(counting.requests.length)
+    expect(ethCalls).toHaveLength(1)
+    expect(ethCalls[0]!.params[1]).toBe('latest')
+    expect(Object.values(ethCalls[0]!.params[2] as Record<string, { code: string }>)[0]!.code).toBe(pinnedBatchReadBytecode)
+    expect(calls.map((c) => c.method)).not.toContain('eth_blockNumber')
+    expect(first.report).toMatchObject({ roundTrips: 1, requests: counting.requests.length })
 
     const v3Pool = devnet.getPool('WETH', 'USDC', 'uniswapV3', 500)
     const v2Pair = devnet.getPool('WETH', 'USDC', 'uniswapV2')
@@ -325,7 +328,7 @@ describe('createRpcSource on a devnet', () => {
     ).rejects.toThrow()
   })
 
-  it('reads cold in at most 6 requests and 2 stages', async () => {
+  it('reads cold in at most 2 requests and 1 stage', async () => {
     // A token the chain config does not know, so the cold read also fetches its metadata and runs
     // the transfer-fee probe (FOO has no pool to borrow it from: its fee is unknown, null).
     const { TestToken } = await compileTestContracts({ files: ['test/contracts/TestToken.sol'] })
@@ -370,8 +373,10 @@ describe('createRpcSource on a devnet', () => {
         `lens: ${lensCall.candidates} candidates, ${cold.pools.filter(isV3).length} pools, ${cold.pools.filter(isV3).reduce((n, p) => n + p.ticks.length, 0)} ticks, ` +
         `${lensReceipt.gasUsed} gas used (estimate ${lensGas}), ${lensCall.resultBytes} bytes returned`,
     )
-    expect(coldRequests.length).toBeLessThanOrEqual(6)
-    expect(coldStages).toBeLessThanOrEqual(2)
+    // The batch and eth_gasPrice, side by side: one round trip even with a new token's metadata and probe.
+    expect(coldRequests.length).toBeLessThanOrEqual(2)
+    expect(coldStages).toBe(1)
+    expect(cold.report.roundTrips).toBe(1)
     expect(cold.report.requests).toBe(coldRequests.length)
     expect(warmRequests.length).toBeLessThanOrEqual(4)
     expect(warmLiquidity.report.requests).toBe(warm)
@@ -420,10 +425,27 @@ describe('createRpcSource on a devnet', () => {
       expect(error.message).toMatch(/could not serve/)
     })
 
-    it('when the node answers eth_blockNumber with a JSON-RPC error', async () => {
-      proxy.rule = (call) => (call.method === 'eth_blockNumber' ? 'error' : 'pass')
+    it('when the node answers eth_gasPrice with a JSON-RPC error', async () => {
+      proxy.rule = (call) => (call.method === 'eth_gasPrice' ? 'error' : 'pass')
       const { client } = createCountingClient(proxy.url)
       await expect503(createRpcSource({ client, chain: devnet.chain, families }).getLiquidity(request()))
+    })
+
+    it('not for a node without eth_call state overrides: the reads go one by one at a block learned first', async () => {
+      proxy.rule = (call) => (call.method === 'eth_call' && call.params.length > 2 ? 'invalid-params' : 'pass')
+      const counting = createCountingClient(proxy.url)
+      const source = createRpcSource({ client: counting.client, chain: devnet.chain, families })
+      const liquidity = await source.getLiquidity(request())
+      const direct = await createRpcSource({ client: anvil.publicClient as PublicClient, chain: devnet.chain, families }).getLiquidity(request())
+      expect(liquidity.blockNumber).toBe(direct.blockNumber)
+      expect(liquidity.pools).toEqual(direct.pools)
+      // The refused batch, eth_blockNumber, then every read pinned to that block.
+      expect(liquidity.report.roundTrips).toBe(3)
+      expect(liquidity.report.requests).toBe(counting.requests.length)
+      const calls = counting.requests.flatMap((r) => r.methods.map((method, i) => ({ method, params: r.params[i]! })))
+      const pinnedCalls = calls.filter((c) => c.method === 'eth_call' && c.params.length === 2)
+      expect(pinnedCalls.length).toBeGreaterThan(1)
+      for (const call of pinnedCalls) expect(call.params[1]).toBe(numberToHex(liquidity.blockNumber))
     })
 
     it('when the node goes down between quotes', async () => {
@@ -449,10 +471,11 @@ async function captureLensCall(blockNumber: number, tokens: Address[], dexes: De
 }
 
 type ProxiedCall = { method: string; params: unknown[] }
-type ProxyRule = (call: ProxiedCall) => 'pass' | 'error' | 'hang'
+type ProxyRule = (call: ProxiedCall) => 'pass' | 'error' | 'hang' | 'invalid-params'
 
+/** An eth_call carrying the V3 lens: alone, or inside the RPC source's pinned batch. */
 const isLensCall = (call: ProxiedCall) =>
-  call.method === 'eth_call' && String((call.params[0] as { data?: string }).data ?? '').startsWith(uniswapV3LensBytecode)
+  call.method === 'eth_call' && String((call.params[0] as { data?: string }).data ?? '').includes(uniswapV3LensBytecode.slice(2))
 
 /** A JSON-RPC proxy in front of anvil that can fail or stall chosen calls. */
 async function startRpcProxy(target: string) {
@@ -466,8 +489,9 @@ async function startRpcProxy(target: string) {
       const calls = Array.isArray(parsed) ? parsed : [parsed]
       const verdicts = calls.map((call) => state.rule(call))
       if (verdicts.includes('hang')) return // never answers; the socket closes with the server
-      if (verdicts.includes('error')) {
-        const answers = calls.map((call) => ({ jsonrpc: '2.0', id: call.id, error: { code: -32603, message: 'proxy: injected failure' } }))
+      if (verdicts.includes('error') || verdicts.includes('invalid-params')) {
+        const error = verdicts.includes('error') ? { code: -32603, message: 'proxy: injected failure' } : { code: -32602, message: 'proxy: too many params' }
+        const answers = calls.map((call) => ({ jsonrpc: '2.0', id: call.id, error }))
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]))
         return
       }

@@ -4,6 +4,7 @@ import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
 import { createBoundedCache } from './createBoundedCache.js'
+import { PINNED_BLOCK, createPinnedReader } from './createPinnedReader.js'
 import { probeTransferFees } from './probeTransferFees.js'
 import { tokenSymbolFromBytes } from './sanitizeTokenSymbol.js'
 import { tokensOfPool } from './tokensOfPool.js'
@@ -45,9 +46,12 @@ export type CreateRpcSourceParameters = {
  * A liquidity source that reads pools straight from a node, with no indexer:
  * candidate pools are the CREATE2 addresses of every pair among the sell
  * token, the buy token and the chain's major tokens, on every dex and fee
- * tier, checked for code and read at ONE block number. Two sequential round
- * trips on a cold quote (the block number, then all reads in parallel);
- * token metadata is cached. Any node failure is a 503, never partial state.
+ * tier, checked for code and read at ONE block number. One round trip on a
+ * cold quote: every read (pools, token metadata, the transfer-fee probe,
+ * balances) goes into one eth_call of the PinnedBatchRead lens, which returns
+ * the block's number and base fee with them (so one block by construction),
+ * beside eth_gasPrice; it needs eth_call state overrides. Token metadata is
+ * cached. Any node failure is a 503, never partial state.
  *
  * @example
  * import { createPublicClient, http } from 'viem'
@@ -67,14 +71,14 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
 
   /**
    * Reads and caches the metadata of tokens not seen before, their fee on transfer measured by the
-   * probe (tokens of the chain config are taken as fee-free); returns the requests it sent (0 or 2).
+   * probe (tokens of the chain config are taken as fee-free), through `reader` (the pinned batch).
    */
-  const readMetadata = async (tokens: readonly Address[], blockNumber: bigint): Promise<number> => {
+  const readMetadata = async (tokens: readonly Address[], blockNumber: bigint, reader: typeof client): Promise<number> => {
     const unknown = tokens.filter((t) => !known.has(t) && !metadataCache.has(t))
     if (unknown.length === 0) return 0
     // Borrowed from a pool with any other candidate token, in parallel with the metadata reads.
-    const probing = probeTransferFees(client, chain, unknown, tokens, blockNumber)
-    const results = await client.multicall({
+    const probing = probeTransferFees(reader, chain, unknown, tokens, blockNumber)
+    const results = await reader.multicall({
       contracts: unknown.flatMap((address) => [
         { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
         { address, abi: symbolAsBytesAbi, functionName: 'symbol' as const },
@@ -134,20 +138,20 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
   }
 
   /** Balances at the pinned block: ERC-20s in one multicall, native with one call each. */
-  const readBalances = (accounts: readonly AccountToken[], blockNumber: bigint) => {
+  const readBalances = (accounts: readonly AccountToken[], blockNumber: bigint, reader: typeof client) => {
     const erc20 = accounts.filter((a) => a.token !== zeroAddress)
     const native = accounts.filter((a) => a.token === zeroAddress)
     const result = Promise.all([
       erc20.length === 0
         ? Promise.resolve([])
-        : client.multicall({
+        : reader.multicall({
             contracts: erc20.map((a) => ({ address: a.token, abi: erc20MetadataAbi, functionName: 'balanceOf' as const, args: [a.account] as const })),
             allowFailure: true,
             blockNumber,
             deployless: true,
             batchSize: 0,
           }),
-      Promise.all(native.map((a) => client.getBalance({ address: a.account, blockNumber }))),
+      Promise.all(native.map((a) => reader.getBalance({ address: a.account, blockNumber }))),
     ]).then(([tokenResults, nativeResults]) => [
       ...erc20.flatMap((a, i) => {
         const r = tokenResults[i]
@@ -163,29 +167,30 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
       let requests = 0
       try {
         if (requested?.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested?.id}`)
-        requests++
-        const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
+        // Loaded before any read is issued, so every reader's reads join the first batch.
+        await import('../executor/lensArtifacts.js')
+        const pinned = createPinnedReader(client)
+        const blockNumber = PINNED_BLOCK
         const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)
         const reads: Promise<PoolStateBase[] | ReadPoolsResult>[] = []
         for (const family of families) {
           const dexes = chain.dexes.filter((d) => d.family === family.id)
           if (!family.readPools || dexes.length === 0) continue
-          requests++
-          reads.push(family.readPools({ client, chain, blockNumber, tokens: candidates, dexes }))
+          reads.push(pinned.run((reader) => family.readPools!({ client: reader, chain, blockNumber, tokens: candidates, dexes })))
         }
+        const balanceReads = pinned.run((reader) => readBalances(accounts, blockNumber, reader).result)
+        const metadataReads = pinned.run((reader) => readMetadata(candidates, blockNumber, reader))
+        pinned.seal()
+        // eth_gasPrice is no state: it leaves with the batch, in the same round trip.
         requests++
-        const balanceReads = readBalances(accounts, blockNumber)
-        requests += balanceReads.requests
-        const [found, metadataRequests, gasPrice, balances] = await Promise.all([
-          Promise.all(reads),
-          readMetadata(candidates, blockNumber),
-          client.getGasPrice(),
-          balanceReads.result,
-        ])
-        requests += metadataRequests
+        const gasPriceRead = pinned.whenSent().then(() => client.getGasPrice())
+        const [found, , gasPrice, balances] = await Promise.all([Promise.all(reads), metadataReads, gasPriceRead, balanceReads])
+        requests += pinned.requests()
+        const pinnedBlock = pinned.blockNumber()
+        if (pinnedBlock === null) throw new Error('The pinned batch never answered')
         const pools = found.flatMap((r) => (Array.isArray(r) ? r : r.pools))
         const skipped = found.flatMap((r) => (Array.isArray(r) ? [] : r.skipped))
-        const remeasured = await remeasureTransferFees(candidates, pools, blockNumber)
+        const remeasured = await remeasureTransferFees(candidates, pools, pinnedBlock)
         requests += remeasured
         const tokens: TokenMetadata[] = []
         for (const address of candidates) {
@@ -194,12 +199,13 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
         }
         return {
           chainId: chain.id,
-          blockNumber: Number(blockNumber),
+          blockNumber: Number(pinnedBlock),
           tokens,
           pools,
           gasPriceWei: gasPrice,
           balances,
-          report: { roundTrips: remeasured > 0 ? 3 : 2, requests, skipped },
+          // Batches run one after another (a later one only for a read that needed an earlier answer).
+          report: { roundTrips: pinned.batches() + remeasured, requests, skipped },
         }
       } catch (error) {
         if (error instanceof QuoteError) throw error
