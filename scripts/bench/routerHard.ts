@@ -509,6 +509,11 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
   if (subMarkets.length > 0) console.log(`\nOptimum over a sub-market (majors, the ends' neighbours, the tokens of the best single paths) in ${subMarkets.length} cases: ${[...new Set(subMarkets.map((c) => c.pools))].join(', ')} pools.`)
   const selfGaps = cases.filter((c) => c.primal > 0n && c.bound > 0 && c.primalSource === 'flow' && !c.subMarket).map((c) => ((c.bound - Number(c.primal)) / c.bound) * 1e4)
   console.log(`\nIndependent optimum: dual bound − exact plan p50 ${fmtGap(percentile(selfGaps, 50))} bp, p99 ${fmtGap(percentile(selfGaps, 99))} bp, max ${fmtGap(Math.max(...selfGaps))} bp over ${selfGaps.length} cases; the dual's flow does not fill ${unfilled.length} of ${cases.length} (capacity, or dust left on the way); ${cases.filter((c) => !c.primalFilled).length} cases no independent plan fills.`)
+  const loosest = cases.filter((c) => c.primal > 0n && c.bound > 0 && c.primalSource === 'flow' && !c.subMarket)
+  if (loosest.length > 0) {
+    const c = loosest.reduce((a, b) => (b.bound - Number(b.primal)) / b.bound > (a.bound - Number(a.primal)) / a.bound ? b : a)
+    console.log(`  loosest: ${where(c)}: bound ${c.bound.toExponential(6)}, plan ${c.primal}${c.flowFilled ? '' : ' (the flow strands part of the input)'}: the dual may stall where a pool's curve is flat (a gap between ranges), so its flow is then a weaker plan.`)
+  }
   const sources = (['flow', ...RIVALS] as const).map((s) => `${s} ${cases.filter((c) => c.primalFilled && c.primalSource === s).length}`).join(', ')
   console.log(`The optimum's exact plan came from: ${sources} (the dual's flow, or an independent rival's plan when that was better).`)
   const hopsOf = (list: HardCase[]) => [1, 2, 3, 4, 5, 6].map((h) => `${h}:${list.filter((c) => c.optimumHops === h).length}`).join(' ')
