@@ -7,7 +7,7 @@
 // shorter than the window) and then answered 429, the roomy issued app is never limited,
 // and no 5xx but the quote pool's overload 503s (counted and printed; a busy machine sheds some).
 // Section `abuse`: 4 clients hammer the most expensive quotes found on the embedded
-// snapshot (10M-unit exact-output quotes, 300+ ms of router work each) while one client
+// snapshot (large exact-output quotes, up to ~120 ms of router CPU each) while one client
 // asks for a plain 1 WETH -> USDC quote; prints the plain quote's latency alone and under
 // abuse (p50/p99/max), with quote workers and with quotes on the event loop (workers 0,
 // the server before overload handling), and checks p99 <= 100 ms with workers. Bounded
@@ -214,7 +214,10 @@ async function runLimits(appsFile: string): Promise<boolean> {
 /** Percentile of sorted values (nearest rank). */
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 
-/** The most expensive requests found on the embedded snapshot: exact output of 10M USDC (6 decimals) from other majors. */
+/**
+ * The most expensive requests found on the embedded snapshot (a scan of every pair's exact output
+ * and the soak's slowest records): exact output of 10M-100M USDC, or 200 cbBTC, 20-120 ms of router CPU each.
+ */
 const expensive = [
   quote({ chainId: 1, sellToken: '0x6b175474e89094c44da98b954eedeac495271d0f', buyToken: ethTokens.USDC, buyAmount: 10n ** 13n }),
   quote({ chainId: 1, sellToken: '0x514910771af9ca656af840dff83e8264ecf986ca', buyToken: ethTokens.USDC, buyAmount: 10n ** 13n }),
@@ -222,6 +225,7 @@ const expensive = [
   quote({ chainId: 1, sellToken: ethTokens.WETH, buyToken: ethTokens.USDC, buyAmount: 10n ** 13n }),
   quote({ chainId: 8453, sellToken: '0x2ae3f1ec7f1f5012cfeab0185bfc7aa3cf0dec22', buyToken: baseTokens.USDC, buyAmount: 10n ** 13n }),
   quote({ chainId: 8453, sellToken: baseTokens.WETH, buyToken: baseTokens.USDC, buyAmount: 100_000_000n * 10n ** 6n }),
+  quote({ chainId: 8453, sellToken: native, buyToken: '0xcbb7c0000ab88b473b1f5afd9ef808440eed33bf', buyAmount: 200n * 10n ** 8n }),
 ]
 const plainPath = quote({ chainId: 8453, sellToken: baseTokens.WETH, buyToken: baseTokens.USDC, sellAmount: 10n ** 18n })
 

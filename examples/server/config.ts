@@ -96,7 +96,11 @@ export type OverloadSetting = {
    * Default: the cores less one, at least 2.
    */
   workers?: number
-  /** Wall time one quote may take; past it its worker is replaced and the answer is 503. Default 1,500 ms. */
+  /**
+   * CPU time one quote may take in its worker thread (Linux; at most 4 times as much wall time;
+   * wall time where the OS does not tell); past it its worker is replaced and the answer is 503.
+   * Default 1,500 ms.
+   */
   budgetMs?: number
   /** Light quotes that may wait for a worker; the next is answered 503 at once. Default 64. */
   maxQueue?: number

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type QuoteIntent, type Snapshot } from '../../src/index.js'
 import { createBoundedCache } from '../../src/liquidity/createBoundedCache.js'
@@ -24,7 +25,11 @@ export class OverloadError extends QuoteError {
 export type CreateQuotePoolParameters = {
   /** Worker threads (at least 2, so heavy quotes always leave one for light ones). */
   workers: number
-  /** Wall time one quote may take in its worker; past it the worker is replaced and the answer is 503. */
+  /**
+   * Time one quote may take in its worker; past it the worker is replaced and the answer is 503.
+   * CPU time of the worker thread where Linux reports it (at most 4 times as much wall time),
+   * else wall time.
+   */
   budgetMs: number
   /** Light quotes waiting at most; one more is refused at once with 503. */
   maxQueue: number
@@ -79,13 +84,25 @@ type Job = {
  * one is busy, and every heavy quote, at a lower OS priority (nice 10, set per thread), so
  * under CPU contention a heavy quote yields to the event loop and to light quotes.
  */
-type Slot = { worker: Worker; ready: boolean; job: Job | null; started: Promise<void>; background: boolean }
+type Slot = {
+  worker: Worker
+  ready: boolean
+  job: Job | null
+  started: Promise<void>
+  background: boolean
+  /** The worker thread's schedstat file (Linux): its CPU time, so the budget counts CPU, not waiting for a core. */
+  cpuFile: string | null
+}
 
 /** Weight of the newest measurement in a running average of quote times. */
 const COST_SMOOTHING = 0.3
 /** Recent quote times kept for the median, and how often it is recomputed (every so many quotes). */
 const RECENT_QUOTES = 256
 const MEDIAN_EVERY = 16
+/** A CPU-time budget is also cut at this multiple of it in wall time. */
+const WALL_BUDGET_FACTOR = 4
+/** Shortest wait before checking a quote's CPU time again. */
+const MIN_RECHECK_MS = 10
 /** A shape is heavy past this multiple of the median recent quote time (and past `heavyQuoteMs`). */
 const HEAVY_OVER_MEDIAN = 5
 
@@ -127,7 +144,7 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   function spawn(background: boolean): Slot {
     const worker = new Worker(bootstrap, { workerData: { entry, chains, snapshots, background } })
     let started!: () => void
-    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)), background }
+    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)), background, cpuFile: null }
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') started()
       onMessage(slot, message)
@@ -158,6 +175,7 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   function onMessage(slot: Slot, message: WorkerMessage) {
     if (message.type === 'ready') {
       slot.ready = true
+      slot.cpuFile = message.cpuFile
       pump()
     } else if (message.type === 'liquidity') {
       const reply = (answer: ParentMessage) => {
@@ -187,13 +205,24 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
       if (!job) continue
       clearTimeout(job.timer ?? undefined)
       slot.job = job
-      job.timer = setTimeout(() => {
+      const startedAt = performance.now()
+      const cpuStart = readCpuMs(slot.cpuFile)
+      const check = () => {
+        // Where the thread's CPU time is known, the budget is CPU time (a quote that waited for
+        // a core on a busy machine gets the rest), capped at a multiple of it in wall time.
+        const cpuUsed = cpuStart === null ? null : (readCpuMs(slot.cpuFile) ?? budgetMs) - cpuStart
+        const wallUsed = performance.now() - startedAt
+        if (cpuUsed !== null && cpuUsed < budgetMs && wallUsed < budgetMs * WALL_BUDGET_FACTOR) {
+          job.timer = setTimeout(check, Math.max(MIN_RECHECK_MS, budgetMs - cpuUsed))
+          return
+        }
         learn(job, budgetMs)
         job.reject(new OverloadError('budget', `Quote exceeded the server's time budget of ${budgetMs} ms`))
         slot.job = null
         replace(slot, `quote ran past its ${budgetMs} ms budget`)
         pump()
-      }, budgetMs)
+      }
+      job.timer = setTimeout(check, budgetMs)
       slot.worker.postMessage(job.message)
     }
   }
@@ -276,6 +305,16 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
         }
       await Promise.all(slots.map((slot) => slot.worker.terminate()))
     },
+  }
+}
+
+/** A thread's CPU time in ms from its schedstat file; null when there is none. */
+function readCpuMs(file: string | null): number | null {
+  if (file === null) return null
+  try {
+    return Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6
+  } catch {
+    return null
   }
 }
 

@@ -2,7 +2,7 @@
 // so a long quote occupies this thread, never the event loop that answers HTTP.
 // Snapshots are loaded here; any other liquidity source stays in the main thread
 // and is reached through messages (its I/O and caches are shared by all workers).
-import { readFileSync } from 'node:fs'
+import { readFileSync, readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import {
@@ -127,5 +127,16 @@ async function warmUp() {
   }
 }
 
+/** This thread's schedstat file as another thread can open it (`/proc/thread-self` names the reader). */
+function ownCpuFile(): string | null {
+  try {
+    const file = `/proc/${readlinkSync('/proc/thread-self').replace(/^\/proc\//, '')}/schedstat`
+    readFileSync(file, 'utf8')
+    return file
+  } catch {
+    return null
+  }
+}
+
 await warmUp()
-post({ type: 'ready' })
+post({ type: 'ready', cpuFile: ownCpuFile() })

@@ -18,7 +18,8 @@ export type ParentMessage =
 
 /** Worker → main thread. */
 export type WorkerMessage =
-  | { type: 'ready' }
+  /** `cpuFile`: this thread's `/proc/<pid>/task/<tid>/schedstat`, null where there is none. */
+  | { type: 'ready'; cpuFile: string | null }
   | { type: 'liquidity'; id: number; request: LiquidityRequest }
   /** `computeMs`: the worker thread's CPU time for the quote (Linux), else its wall time. */
   | ({ type: 'quote'; id: number; computeMs: number } & ({ ok: true; body: string } | { ok: false; error: SerializedError }))
