@@ -17,6 +17,8 @@ import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RoutePara
 const EXPAND_SHARE = 1e-6
 /** Tokens the all-pools relaxation trades through that may join the candidates. */
 const MAX_EXPANSION = 12
+/** A decomposition whose model output is this share below the relaxation's also gets a greedy split (0.1 bp). */
+const DECOMPOSITION_LOSS = 1e-5
 /** Re-solves that switch off edges only paths longer than maxHops can use. */
 const HOP_REPAIRS = 6
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
@@ -157,10 +159,11 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
-    if (!fullRoute || fullRoute.short || solved.repaired) {
-      // The flow did not become paths of at most maxHops as solved (edges were switched off, or
-      // its paths fall short): a greedy split on exact simulation over the paths it gave and the
-      // best single paths (candidate and through any token).
+    if (!fullRoute || fullRoute.short || solved.repaired || fullRoute.output < full.dual * (1 - DECOMPOSITION_LOSS)) {
+      // The flow did not become paths of at most maxHops as solved (edges were switched off, its
+      // paths fall short, or they lose visibly against the relaxation: cycles cut, holdings pushed
+      // past a pool's end): a greedy split on exact simulation over the paths it gave and the best
+      // single paths (candidate and through any token).
       const paths: Path[] = []
       const seen = new Set<string>()
       const add = (path: Path) => {
