@@ -1,7 +1,10 @@
-import { type Log, decodeEventLog } from 'viem'
+import { type Hex, type Log, decodeEventLog, toEventSelector } from 'viem'
 import type { UniswapV2PoolState } from '../../protocols/uniswapV2/state.js'
 import { uniswapV2PairEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
+
+/** Topics of the pair events that change nothing the state holds: skipped without decoding. */
+const UNCHANGED_TOPICS: ReadonlySet<Hex> = new Set(uniswapV2PairEventsAbi.filter((event) => event.name !== 'Sync').map((event) => toEventSelector(event)))
 
 /**
  * Applies one log of a Uniswap V2 pair to its record, exactly:
@@ -17,6 +20,7 @@ import type { LogOutcome, TrackedPool } from './trackedPool.js'
  * const outcome = applyUniswapV2Log(record, log)
  */
 export function applyUniswapV2Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
+  if (log.topics[0] !== undefined && UNCHANGED_TOPICS.has(log.topics[0])) return { kind: 'unchanged' }
   let decoded
   try {
     decoded = decodeEventLog({ abi: uniswapV2PairEventsAbi, topics: log.topics as never, data: log.data })

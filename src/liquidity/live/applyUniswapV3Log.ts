@@ -1,7 +1,9 @@
-import { type Log, decodeEventLog } from 'viem'
+import type { Log } from 'viem'
 import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
-import { uniswapV3PoolEventsAbi } from './poolEvents.js'
+import { createEventDecoder, uniswapV3PoolEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
+
+const decodeV3Log = createEventDecoder(uniswapV3PoolEventsAbi)
 
 /**
  * Applies one log of a Uniswap V3 pool to its record, exactly as the pool changes its storage, so
@@ -23,12 +25,8 @@ import type { LogOutcome, TrackedPool } from './trackedPool.js'
  * const outcome = applyUniswapV3Log(record, log)
  */
 export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
-  let decoded
-  try {
-    decoded = decodeEventLog({ abi: uniswapV3PoolEventsAbi, topics: log.topics as never, data: log.data })
-  } catch {
-    return { kind: 'reread', reason: 'unknown V3 pool event' }
-  }
+  const decoded = decodeV3Log(log)
+  if (!decoded) return { kind: 'reread', reason: 'unknown V3 pool event' }
   const state = record.state as UniswapV3PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a pool not delivered yet` }
   switch (decoded.eventName) {

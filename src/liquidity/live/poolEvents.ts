@@ -1,4 +1,4 @@
-import { parseAbi } from 'viem'
+import { type AbiEvent, type DecodeEventLogReturnType, type Hex, type Log, decodeEventLog, parseAbi, toEventSelector } from 'viem'
 
 /**
  * Creation events the live source discovers pools from, per family: the factory (`DexConfig.factory`)
@@ -46,3 +46,25 @@ export const uniswapV3PoolEventsAbi = parseAbi([
   'event SetFeeProtocol(uint8 feeProtocol0Old, uint8 feeProtocol1Old, uint8 feeProtocol0New, uint8 feeProtocol1New)',
   'event CollectProtocol(address indexed sender, address indexed recipient, uint128 amount0, uint128 amount1)',
 ])
+
+/**
+ * A decoder for one contract's events that picks the event by its topic first (selectors computed
+ * once), so each log is decoded against one ABI item: viem's `decodeEventLog` otherwise hashes
+ * every item of the ABI for every log. Returns undefined for a log it does not know or cannot decode.
+ *
+ * @example
+ * const decodeV3 = createEventDecoder(uniswapV3PoolEventsAbi)
+ * const decoded = decodeV3(log) // { eventName: 'Swap', args: { ... } }
+ */
+export function createEventDecoder<const TAbi extends readonly AbiEvent[]>(abi: TAbi) {
+  const byTopic = new Map<Hex, AbiEvent>(abi.map((event) => [toEventSelector(event), event]))
+  return (log: Pick<Log, 'topics' | 'data'>): DecodeEventLogReturnType<TAbi> | undefined => {
+    const event = log.topics[0] === undefined ? undefined : byTopic.get(log.topics[0])
+    if (!event) return undefined
+    try {
+      return decodeEventLog({ abi: [event], topics: log.topics as never, data: log.data }) as unknown as DecodeEventLogReturnType<TAbi>
+    } catch {
+      return undefined
+    }
+  }
+}
