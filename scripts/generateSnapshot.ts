@@ -11,6 +11,8 @@ import { ethereum } from '../src/chains/ethereum.js'
 import type { ChainConfig, DexConfig, TokenInfo } from '../src/chains/types.js'
 import type { Snapshot } from '../src/liquidity/createSnapshotSource.js'
 import { getBalancerV2PoolAddress } from '../src/protocols/balancerV2/readPools.js'
+import { getAerodromeV2PoolAddress } from '../src/protocols/aerodromeV2/address.js'
+import type { AerodromeV2PoolState } from '../src/protocols/aerodromeV2/state.js'
 import type { BalancerV2PoolState } from '../src/protocols/balancerV2/state.js'
 import { defaultFamilies } from '../src/protocols/defaultFamilies.js'
 import type { PancakeV3PoolState } from '../src/protocols/pancakeV3/state.js'
@@ -83,6 +85,8 @@ type ForkSpec = {
   slipstream?: Record<number, number>
   /** Uniswap V4 without hooks: `fee/tickSpacing` -> USD depth. A pair with WETH is the native-ETH pool. */
   uniswapV4?: Record<string, number>
+  /** Aerodrome V2: USD value of each side of its volatile and/or stable pool (fees: the factory's defaults). */
+  aerodromeV2?: { volatile?: number; stable?: number }
 }
 
 /** A Balancer V2 weighted pool listed in the chain's config: its real id and tokens with their weights (percent). */
@@ -113,6 +117,18 @@ const baseForkPools: ForkSpec[] = [
   { a: 'AERO', b: 'WETH', slipstream: { 200: 8e6 } },
   { a: 'AERO', b: 'USDC', slipstream: { 200: 4e6 } },
 ]
+
+/** Aerodrome V2 pools on Base, after the other fork pools (no random draws: the others keep their states). */
+const baseAerodromePools: ForkSpec[] = [
+  { a: 'WETH', b: 'USDC', aerodromeV2: { volatile: 6e6 } },
+  { a: 'USDC', b: 'USDbC', aerodromeV2: { stable: 4e6 } },
+  { a: 'AERO', b: 'WETH', aerodromeV2: { volatile: 5e6 } },
+  { a: 'AERO', b: 'USDC', aerodromeV2: { volatile: 8e6 } },
+  { a: 'cbBTC', b: 'WETH', aerodromeV2: { volatile: 2e6 } },
+]
+
+// PoolFactory's defaults (constructor: stableFee 5, volatileFee 30), for pools without a custom fee.
+const AERODROME_V2_DEFAULT_FEE_BPS = { stable: 5, volatile: 30 } as const
 
 // 50WETH/50USDbC on Base: its tokens and weights as Balancer's Base pool allow-list and karpatkey's
 // defi-kit list them; its balances and swap fee here are invented.
@@ -261,6 +277,38 @@ function uniswapPools(chain: ChainConfig, specs: Spec[], h: Helpers): (UniswapV2
 
 type ForkState = PancakeV3PoolState | SlipstreamPoolState | UniswapV4PoolState | BalancerV2PoolState
 
+/**
+ * Aerodrome V2 pools at their real addresses: volatile pools hold each side's USD value at the
+ * devnet-style mid price; stable pools hold equal 18-decimal amounts (where their curve is flat),
+ * the first deposit the pool itself demands. No random draws.
+ */
+function aerodromePools(chain: ChainConfig, specs: ForkSpec[], h: Helpers): AerodromeV2PoolState[] {
+  const pools: AerodromeV2PoolState[] = []
+  for (const spec of specs) {
+    const [t0, t1] = sorted(h.token(spec.a), h.token(spec.b))
+    const dex = h.dex('aerodromeV2')
+    for (const kind of ['volatile', 'stable'] as const) {
+      const depthUsd = spec.aerodromeV2?.[kind]
+      if (depthUsd === undefined) continue
+      const reserve1 = h.depth1(t1, depthUsd)
+      pools.push({
+        family: 'aerodromeV2',
+        dex: dex.id,
+        address: getAerodromeV2PoolAddress(dex, t0.address, t1.address, kind === 'stable'),
+        token0: t0.address,
+        token1: t1.address,
+        stable: kind === 'stable',
+        reserve0: toBig(kind === 'stable' ? (reserve1 / 10 ** t1.decimals) * 10 ** t0.decimals : reserve1 / h.midRaw(t0, t1)).toString(),
+        reserve1: toBig(reserve1).toString(),
+        decimals0: t0.decimals,
+        decimals1: t1.decimals,
+        feeBps: AERODROME_V2_DEFAULT_FEE_BPS[kind],
+      })
+    }
+  }
+  return pools
+}
+
 /** The PancakeSwap V3, Slipstream, Uniswap V4 and Balancer V2 pools, at their real addresses / ids. */
 function forkPools(chain: ChainConfig, specs: ForkSpec[], balancer: BalancerSpec[], h: Helpers): ForkState[] {
   // A stream of its own (seed: chain id + 1e6), so adding pools here leaves the V2/V3 states alone.
@@ -376,13 +424,13 @@ function check(chain: ChainConfig, pools: PoolStateBase[]): void {
 
 function build(
   chain: ChainConfig,
-  specs: { uniswap: Spec[]; forks: ForkSpec[]; balancer: BalancerSpec[] },
+  specs: { uniswap: Spec[]; forks: ForkSpec[]; balancer: BalancerSpec[]; aerodrome?: ForkSpec[] },
   blockNumber: number,
   timestamp: number,
   gasPriceWei: bigint,
 ): Snapshot {
   const h = helpersOf(chain)
-  const pools = [...uniswapPools(chain, specs.uniswap, h), ...forkPools(chain, specs.forks, specs.balancer, h)]
+  const pools = [...uniswapPools(chain, specs.uniswap, h), ...forkPools(chain, specs.forks, specs.balancer, h), ...aerodromePools(chain, specs.aerodrome ?? [], h)]
   check(chain, pools)
   const protocols = [...new Set(pools.map((p) => chain.dexes.find((d) => d.id === p.dex)!.fork))]
   return {
@@ -398,7 +446,7 @@ function build(
 
 const snapshots = [
   build(ethereum, { uniswap: ethereumPools, forks: ethereumForkPools, balancer: [] }, 23_850_000, 1_764_115_200, 8_000_000_000n),
-  build(base, { uniswap: basePools, forks: baseForkPools, balancer: baseBalancerPools }, 38_600_000, 1_764_115_200, 6_000_000n),
+  build(base, { uniswap: basePools, forks: baseForkPools, balancer: baseBalancerPools, aerodrome: baseAerodromePools }, 38_600_000, 1_764_115_200, 6_000_000n),
 ]
 writeFileSync(new URL('../src/liquidity/defaultSnapshot.json', import.meta.url), `${JSON.stringify(snapshots, null, 1)}\n`)
 const countByFamily = (s: Snapshot) => {

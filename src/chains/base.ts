@@ -2,6 +2,7 @@ import type { ChainConfig } from './types.js'
 import { UNISWAP_V4_POOL_MANAGER_BASE, UNISWAP_V4_FEE_TIERS, UNISWAP_V4_NO_INIT_CODE_HASH } from '../protocols/uniswapV4/constants.js'
 import { BALANCER_V2_BASE_POOLS, BALANCER_V2_VAULT, BALANCER_V2_WEIGHTED_POOL_FACTORIES } from '../protocols/balancerV2/deployments.js'
 import { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS, UNISWAP_V3_INIT_CODE_HASH } from './uniswap.js'
+import { AERODROME_V2_FACTORY_BASE, AERODROME_V2_INIT_CODE_HASH_BASE } from '../protocols/aerodromeV2/deployments.js'
 import {
   AERODROME_SLIPSTREAM_FACTORY,
   AERODROME_SLIPSTREAM_INIT_CODE_HASH,
@@ -123,6 +124,16 @@ export const base: ChainConfig = {
       factory: UNISWAP_V4_POOL_MANAGER_BASE,
       initCodeHash: UNISWAP_V4_NO_INIT_CODE_HASH,
       feeTiers: { ...UNISWAP_V4_FEE_TIERS },
+    },
+    {
+      // Aerodrome V2 (Solidly) volatile and stable pools: clones of the Pool implementation from its
+      // PoolFactory (executor dex kind 7); sources in docs/protocols/aerodrome.md.
+      id: 'aerodromeV2',
+      family: 'aerodromeV2',
+      protocol: 'Solidly',
+      fork: 'AeroDrome',
+      factory: AERODROME_V2_FACTORY_BASE,
+      initCodeHash: AERODROME_V2_INIT_CODE_HASH_BASE,
     },
   ],
   defaultGasPriceWei: 10_000_000n,

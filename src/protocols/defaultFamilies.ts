@@ -1,3 +1,4 @@
+import { aerodromeV2Family } from './aerodromeV2/family.js'
 import { balancerV2Family } from './balancerV2/family.js'
 import { pancakeV3Family } from './pancakeV3/family.js'
 import { slipstreamFamily } from './slipstream/family.js'
@@ -12,4 +13,4 @@ import { uniswapV4Family } from './uniswapV4/family.js'
  * @example
  * const quote = await getQuote(intent, source, { families: defaultFamilies.filter((f) => f.id !== 'uniswapV2') })
  */
-export const defaultFamilies: readonly PoolFamily[] = [uniswapV2Family, uniswapV3Family, balancerV2Family, pancakeV3Family, slipstreamFamily, uniswapV4Family] as readonly PoolFamily[]
+export const defaultFamilies: readonly PoolFamily[] = [uniswapV2Family, uniswapV3Family, balancerV2Family, pancakeV3Family, slipstreamFamily, uniswapV4Family, aerodromeV2Family] as readonly PoolFamily[]
