@@ -48,6 +48,6 @@ describe('gasUsed ≤ gasEstimate ≤ 1.3 × gasUsed on random universes', () =>
     expect(all.some((f) => f.paths >= 11)).toBe(true)
     expect(all.some((f) => f.longestPath >= 3)).toBe(true)
     const families = new Set(all.flatMap((f) => f.families))
-    for (const fork of ['UniswapV2', 'UniswapV3', 'PancakeV3', 'UniswapV4', 'BalancerV2']) expect([...families].join(' ')).toContain(fork)
+    for (const fork of ['UniswapV2', 'UniswapV3', 'PancakeV3', 'UniswapV4', 'BalancerV2', 'AeroDrome']) expect([...families].join(' ')).toContain(fork)
   })
 })

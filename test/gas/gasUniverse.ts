@@ -1,5 +1,6 @@
 // Random devnet universes for the gas model: every family with real bytecode (Uniswap V2 and V3,
-// PancakeSwap V3, Uniswap V4 with native ETH pools, Balancer V2 weighted pools), pools of random
+// PancakeSwap V3, Uniswap V4 with native ETH pools, Balancer V2 weighted pools, Aerodrome V2
+// volatile and stable pools; Slipstream has only a stand-in, not its bytecode), pools of random
 // pairs, depths and ranges around one hub pair deep enough for flows of many paths, young pools
 // (a V2 pair whose price accumulators are still zero, a Pancake pool never swapped, V3 pools whose
 // protocol fee is switched on mid-run), and random intents: dust to whale amounts, exact in and
@@ -13,6 +14,7 @@ import { uniswapV2FactoryAbi, uniswapV2PairAbi, testTokenAbi } from '../devnet/a
 import { type Anvil, startAnvil } from '../devnet/anvil.js'
 import { createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from '../devnet/balancerV2.js'
 import { type Devnet, deployDevnet } from '../devnet/deployDevnet.js'
+import { type AerodromePoolSpec, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
 import { type PancakeV3PoolSpec, deployPancakeV3, withPancakeV3 } from '../devnet/pancakeV3.js'
 import { toRawAmount } from '../devnet/priceMath.js'
 import { rpc, sendDevnetTransaction } from '../devnet/rpc.js'
@@ -169,6 +171,21 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
   }
 
   onProgress('start anvil')
+  // Aerodrome V2: the hub pair volatile, a stable pair of stablecoins, and random volatile pairs.
+  const stables: [DevnetSymbol, DevnetSymbol][] = [
+    ['USDC', 'USDT'],
+    ['USDC', 'DAI'],
+    ['DAI', 'USDT'],
+  ]
+  const aerodrome: AerodromePoolSpec[] = [
+    { pair: hub, stable: false, usdPerSide: logUniform(2e5, 3e6) },
+    { pair: pick(stables), stable: true, usdPerSide: logUniform(2e5, 3e6) },
+  ]
+  for (let i = 0; i < 2; i++) {
+    const pair = randomPair()
+    if (add(keyOf('aerodromeV2', pair, ''))) aerodrome.push({ pair, stable: false, usdPerSide: logUniform(3e4, 1e6), ...(random() < 0.3 ? { customFee: 1 + Math.floor(random() * 60) } : {}) })
+  }
+
   const anvil = await startAnvil()
   try {
     onProgress('deploy the universe')
@@ -193,7 +210,8 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       )
       balancerIds.push(created.poolId)
     }
-    const withFamilies = withPancakeV3(withUniswapV4(devnet.chain, v4Deployment), pancakeDeployment)
+    const aerodromeDeployment = await deployAerodrome(devnet, { pools: aerodrome })
+    const withFamilies = withAerodrome(withPancakeV3(withUniswapV4(devnet.chain, v4Deployment), pancakeDeployment), aerodromeDeployment)
     const configured: ChainConfig = { ...withFamilies, dexes: [...withFamilies.dexes, getBalancerV2DexConfig(balancer, balancerIds)] }
     const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: configured })
     const chain: ChainConfig = { ...configured, executor }
