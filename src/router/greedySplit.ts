@@ -3,12 +3,15 @@ import type { Path, Plan } from './types.js'
 
 /** Equal parts of the input the greedy split hands out one at a time. */
 const PARTS = 20
+/** Exact simulations the refinement after the greedy pass may spend. */
+const REFINE_BUDGET = 40
 
 /**
  * A split over given paths found on exact simulation alone: the input in
  * PARTS equal parts, each given to the path whose next part adds the most
  * output on the pool states the parts before it left (paths sharing a pool
- * see each other's trades). For when the flow cannot be turned into paths of
+ * see each other's trades), then refined by moving halves of a part between
+ * paths while the exact value improves. For when the flow cannot be turned into paths of
  * at most maxHops: a split no worse than the best of these paths alone (the
  * caller weighs it against them on exact value, net of gas). Undefined when
  * no path takes a part.
@@ -41,8 +44,35 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
     amounts[best] = amounts[best]! + size
     states = bestStates
   }
-  return simulatePlan(
-    paths.map((path, p) => ({ path, amountIn: amounts[p]! })),
-    { gasCostInOutput },
-  )
+  // Refinement: halve the part and move it between the paths in use while the plan's exact value
+  // (net of gas) improves, within REFINE_BUDGET simulations.
+  const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput })
+  const value = (plan: Plan | undefined) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput : -Infinity)
+  let plan = simulate(amounts)
+  let current = value(plan)
+  let budget = REFINE_BUDGET
+  for (let step = part / 2n; step > 0n && budget > 0; step /= 2n) {
+    for (let moved = true; moved && budget > 0; ) {
+      moved = false
+      for (let from = 0; from < paths.length && !moved && budget > 0; from++) {
+        if (amounts[from]! < step) continue
+        for (let to = 0; to < paths.length && !moved && budget > 0; to++) {
+          if (to === from) continue
+          const trial = [...amounts]
+          trial[from] = trial[from]! - step
+          trial[to] = trial[to]! + step
+          budget--
+          const next = simulate(trial)
+          if (value(next) > current) {
+            amounts.splice(0, amounts.length, ...trial)
+            plan = next
+            current = value(next)
+            moved = true
+          }
+        }
+      }
+    }
+    if (step < part / 16n) break
+  }
+  return plan
 }
