@@ -4,7 +4,6 @@ import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
 import { createBoundedCache } from './createBoundedCache.js'
-import { PINNED_BLOCK, createPinnedReader } from './createPinnedReader.js'
 import { probeTransferFees } from './probeTransferFees.js'
 import { tokenSymbolFromBytes } from './sanitizeTokenSymbol.js'
 import { tokensOfPool } from './tokensOfPool.js'
@@ -167,8 +166,9 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
       let requests = 0
       try {
         if (requested?.id !== chain.id) throw unavailable(`This RPC source serves chain ${chain.id}, not ${requested?.id}`)
-        // Loaded before any read is issued, so every reader's reads join the first batch.
-        await import('../executor/lensArtifacts.js')
+        // Loaded before any read is issued (on first use: a page quoting on a snapshot never
+        // downloads them), so no reader waits on a module while the batch leaves.
+        const [{ PINNED_BLOCK, createPinnedReader }] = await Promise.all([import('./createPinnedReader.js'), import('../executor/lensArtifacts.js')])
         const pinned = createPinnedReader(client)
         const blockNumber = PINNED_BLOCK
         const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)
