@@ -1,9 +1,12 @@
-import { type Hex, type Log, decodeEventLog, toEventSelector } from 'viem'
+import { type Hex, type Log, toEventSelector } from 'viem'
 import type { UniswapV2PoolState } from '../../protocols/uniswapV2/state.js'
-import { uniswapV2PairEventsAbi } from './poolEvents.js'
+import { readWord, uniswapV2PairEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
 
 /** Topics of the pair events that change nothing the state holds: skipped without decoding. */
+const SYNC_TOPIC = toEventSelector(uniswapV2PairEventsAbi.find((event) => event.name === 'Sync')!)
+// Sync(uint112 reserve0, uint112 reserve1): two data words, no indexed argument.
+const SYNC_WORDS = 2
 const UNCHANGED_TOPICS: ReadonlySet<Hex> = new Set(uniswapV2PairEventsAbi.filter((event) => event.name !== 'Sync').map((event) => toEventSelector(event)))
 
 /**
@@ -12,7 +15,7 @@ const UNCHANGED_TOPICS: ReadonlySet<Hex> = new Set(uniswapV2PairEventsAbi.filter
  *   reader drops it);
  * - `Mint`, `Burn`, `Swap`, `Transfer`, `Approval` change nothing the state holds (every reserve
  *   change is followed by a `Sync`);
- * - re-read: any log on a pair not delivered yet (no reserves), a `Sync` while the price
+ * - re-read: a `Sync` on a pair not delivered yet (no reserves), a `Sync` while the price
  *   accumulators are still zero (whether this one wrote them depends on the time elapsed since
  *   the last update, which the log does not say), and any log it cannot decode.
  *
@@ -21,17 +24,12 @@ const UNCHANGED_TOPICS: ReadonlySet<Hex> = new Set(uniswapV2PairEventsAbi.filter
  */
 export function applyUniswapV2Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
   if (log.topics[0] !== undefined && UNCHANGED_TOPICS.has(log.topics[0])) return { kind: 'unchanged' }
-  let decoded
-  try {
-    decoded = decodeEventLog({ abi: uniswapV2PairEventsAbi, topics: log.topics as never, data: log.data })
-  } catch {
-    return { kind: 'reread', reason: 'unknown V2 pair event' }
-  }
-  if (decoded.eventName !== 'Sync') return { kind: 'unchanged' }
+  if (log.topics[0] !== SYNC_TOPIC || log.topics.length !== 1 || log.data.length !== 2 + 64 * SYNC_WORDS) return { kind: 'reread', reason: 'unknown V2 pair event' }
+  const reserve0 = readWord(log.data, 0)!
+  const reserve1 = readWord(log.data, 1)!
   const state = record.state as UniswapV2PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: 'Sync on a pair not delivered yet' }
   if (state.accumulatorsZero) return { kind: 'reread', reason: 'Sync while the price accumulators are zero' }
-  const { reserve0, reserve1 } = decoded.args
   if (reserve0 === 0n || reserve1 === 0n) return { kind: 'next', record: { ...record, state: null } }
   const next: UniswapV2PoolState = { ...state, reserve0: reserve0.toString(), reserve1: reserve1.toString() }
   return { kind: 'next', record: { ...record, state: next } }

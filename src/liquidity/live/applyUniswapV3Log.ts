@@ -1,9 +1,20 @@
 import type { Log } from 'viem'
 import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
-import { createEventDecoder, uniswapV3PoolEventsAbi } from './poolEvents.js'
+import { type Hex, toEventSelector } from 'viem'
+import { createEventDecoder, readWord, uniswapV3PoolEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
 
 const decodeV3Log = createEventDecoder(uniswapV3PoolEventsAbi)
+const selectorOf = (name: string): Hex => toEventSelector(uniswapV3PoolEventsAbi.find((event) => event.name === name)!)
+const SWAP_TOPIC = selectorOf('Swap')
+const MINT_TOPIC = selectorOf('Mint')
+const BURN_TOPIC = selectorOf('Burn')
+// Words of each hot event's data and its topics count (signature included), as v3-core emits them.
+const SWAP_WORDS = 5
+const MINT_WORDS = 4
+const BURN_WORDS = 3
+const SWAP_TOPICS = 3
+const POSITION_TOPICS = 4
 
 /**
  * Applies one log of a Uniswap V3 pool to its record, exactly as the pool changes its storage, so
@@ -25,7 +36,7 @@ const decodeV3Log = createEventDecoder(uniswapV3PoolEventsAbi)
  * const outcome = applyUniswapV3Log(record, log)
  */
 export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
-  const decoded = decodeV3Log(log)
+  const decoded = decodeHotLog(log) ?? decodeV3Log(log)
   if (!decoded) return { kind: 'reread', reason: 'unknown V3 pool event' }
   const state = record.state as UniswapV3PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a pool not delivered yet` }
@@ -57,6 +68,29 @@ export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' |
     default:
       return { kind: 'reread', reason: `${decoded.eventName} is not applied` }
   }
+}
+
+/** A signed integer of a word (int256 and narrower types are sign-extended to 32 bytes). */
+const signed = (word: bigint) => BigInt.asIntN(256, word)
+
+/**
+ * `Swap`, `Mint` and `Burn` read word by word (most logs of a block are these); undefined for any
+ * other log or an unexpected layout, which then goes through the generic decoder.
+ */
+function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>) {
+  const words = (data.length - 2) / 64
+  if (topics[0] === SWAP_TOPIC && topics.length === SWAP_TOPICS && words === SWAP_WORDS) {
+    const [amount0, amount1, sqrtPriceX96, liquidity, tick] = [0, 1, 2, 3, 4].map((index) => readWord(data, index)!)
+    return { eventName: 'Swap' as const, args: { amount0: signed(amount0!), amount1: signed(amount1!), sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(signed(tick!)) } }
+  }
+  if ((topics[0] === MINT_TOPIC || topics[0] === BURN_TOPIC) && topics.length === POSITION_TOPICS) {
+    const mint = topics[0] === MINT_TOPIC
+    if (words !== (mint ? MINT_WORDS : BURN_WORDS)) return undefined
+    // Mint's data starts with the sender; Burn's with the amount.
+    const args = { tickLower: Number(signed(BigInt(topics[2]!))), tickUpper: Number(signed(BigInt(topics[3]!))), amount: readWord(data, mint ? 1 : 0)! }
+    return mint ? { eventName: 'Mint' as const, args } : { eventName: 'Burn' as const, args }
+  }
+  return undefined
 }
 
 /** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as the pool compresses it. */
