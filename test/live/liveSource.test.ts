@@ -411,6 +411,22 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
     expect(mismatches).toEqual([])
   })
 
+  it('follows new blocks by itself once started (viem watchBlockNumber, polling)', async () => {
+    const watching = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n })
+    watching.start({ pollingInterval: 20 })
+    try {
+      for (let k = 0; k < 3; k++) await mineActivityBlock()
+      const head = Number(await anvil.publicClient.getBlockNumber({ cacheTime: 0 }))
+      const deadline = Date.now() + 10_000
+      while (watching.stats().blockNumber !== head && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(watching.stats().blockNumber).toBe(head)
+      await syncAndCompare(watching)
+      expect(mismatches).toEqual([])
+    } finally {
+      watching.stop()
+    }
+  })
+
   it('answers 503 while its node fails or it falls behind, and recovers exactly', async () => {
     fault = 'all'
     await mineActivityBlock()
