@@ -14,6 +14,15 @@ import {
 } from './forks.js'
 
 /**
+ * The fee tiers Base's Uniswap V3 factory enabled after launch, to their tick spacings: 0.02%, 0.03%
+ * and 0.04% (Uniswap/sdks PR #99 adds them to the v3-sdk's FeeAmount/TICK_SPACINGS; Uniswap's
+ * smart-order-router PR #704 routes them by default on Base only). The WETH/USDC pool at 400 derives
+ * to 0x56c8989222ed293e3c4a22628d8bca633ce1eb99 (src/chains/base.test.ts). Ethereum's factory has
+ * only the original four.
+ */
+const UNISWAP_V3_BASE_LATER_FEE_TIERS: Record<number, number> = { 200: 4, 300: 6, 400: 8 }
+
+/**
  * Base (8453). Addresses lowercase.
  *
  * @example
@@ -66,7 +75,7 @@ export const base: ChainConfig = {
       fork: 'UniswapV3',
       factory: '0x33128a8fc17869897dce68ed026d694621f6fdfd',
       initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
-      feeTiers: UNISWAP_V3_FEE_TIERS,
+      feeTiers: { ...UNISWAP_V3_FEE_TIERS, ...UNISWAP_V3_BASE_LATER_FEE_TIERS },
     },
     {
       id: 'pancakeV3',
