@@ -47,6 +47,9 @@ export function sortTokens(tokenA: Address, tokenB: Address): [Address, Address]
   return a < b ? [a, b] : [b, a]
 }
 
+/** Calls per candidate pair in the multicall: getReserves, then price0CumulativeLast. */
+const READS_PER_PAIR = 2
+
 /**
  * Reads every V2 pair among `tokens` on the given dexes at one block, in one
  * multicall (deployless, so it needs no Multicall3 on the chain). A pair
@@ -76,8 +79,8 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
   })
   const states: UniswapV2PoolState[] = []
   candidates.forEach((c, i) => {
-    const result = results[2 * i]!
-    const accumulator = results[2 * i + 1]!
+    const result = results[READS_PER_PAIR * i]!
+    const accumulator = results[READS_PER_PAIR * i + 1]!
     if (result.status !== 'success' || typeof result.result === 'bigint') return
     const [reserve0, reserve1] = result.result
     if (reserve0 === 0n || reserve1 === 0n) return
