@@ -111,7 +111,7 @@ export type OverloadSetting = {
   /**
    * A request shape averaging more than this (ms) per quote, and more than 5 times the median
    * recent quote (wall times grow on a busy machine), is heavy; for a new shape, its caller's
-   * average decides. Default 50.
+   * average decides. Default 15 (a plain quote takes 3 to 5 ms of CPU).
    */
   heavyQuoteMs?: number
 }
@@ -320,7 +320,7 @@ function checkOverload(overload: unknown): Required<OverloadSetting> {
     maxQueue: integer('maxQueue', 64, 0, 100_000),
     maxHeavyQueue: integer('maxHeavyQueue', 8, 0, 100_000),
     maxQueueWaitMs: integer('maxQueueWaitMs', budgetMs, 1, 600_000),
-    heavyQuoteMs: integer('heavyQuoteMs', 50, 1, 600_000),
+    heavyQuoteMs: integer('heavyQuoteMs', 15, 1, 600_000),
   }
 }
 
