@@ -9,6 +9,7 @@ const uniswapV3TicksAbi = parseAbi([
 ])
 
 const GROSS_BATCH_BYTES = 1_500
+const READ_CONCURRENCY = 32
 
 /** What readTrackedPools needs: the node, the chain and the families by id. */
 export type ReadTrackedPoolsParameters = {
@@ -21,28 +22,29 @@ export type ReadTrackedPoolsParameters = {
 
 /**
  * Reads `pools` at one block with their families' own readers (`PoolFamily.readPools`), each pool
- * asked for by its two tokens on its dex only (a V3 dex narrowed to the pool's fee tier), all in
- * parallel; then, for V3 pools, the liquidityGross of every tick the state holds, in one multicall.
+ * asked for by its two tokens on its dex only (a V3 dex narrowed to the pool's fee tier), 32 at a
+ * time; then, for V3 pools, the liquidityGross of every tick the state holds, in one multicall.
  * A pool the reader does not deliver gets the state `null`. Node errors propagate.
  *
  * @example
  * const records = await readTrackedPools({ client, chain, families, pools: [discovered], blockNumber })
  */
 export async function readTrackedPools({ client, chain, families, pools, blockNumber }: ReadTrackedPoolsParameters): Promise<TrackedPool[]> {
-  const states = await Promise.all(
-    pools.map(async (pool): Promise<PoolStateBase | null> => {
-      const family = families.get(pool.family)
-      const dex = chain.dexes.find((d) => d.id === pool.dex)
-      if (!family?.readPools || !dex) return null
-      const narrowed: DexConfig =
-        pool.family === 'uniswapV3' && pool.fee !== undefined && pool.tickSpacing !== undefined
-          ? { ...dex, feeTiers: { [pool.fee]: pool.tickSpacing } }
-          : dex
-      const found: PoolStateBase[] | ReadPoolsResult = await family.readPools({ client, chain, blockNumber, tokens: [pool.token0, pool.token1], dexes: [narrowed] })
-      const list = Array.isArray(found) ? found : found.pools
-      return list.find((state) => state.address.toLowerCase() === pool.address) ?? null
-    }),
-  )
+  const readOne = async (pool: DiscoveredPool): Promise<PoolStateBase | null> => {
+    const family = families.get(pool.family)
+    const dex = chain.dexes.find((d) => d.id === pool.dex)
+    if (!family?.readPools || !dex) return null
+    const narrowed: DexConfig =
+      pool.family === 'uniswapV3' && pool.fee !== undefined && pool.tickSpacing !== undefined
+        ? { ...dex, feeTiers: { [pool.fee]: pool.tickSpacing } }
+        : dex
+    const found: PoolStateBase[] | ReadPoolsResult = await family.readPools({ client, chain, blockNumber, tokens: [pool.token0, pool.token1], dexes: [narrowed] })
+    const list = Array.isArray(found) ? found : found.pools
+    return list.find((state) => state.address.toLowerCase() === pool.address) ?? null
+  }
+  // In waves, so an initial read of thousands of pools does not open thousands of requests at once.
+  const states: (PoolStateBase | null)[] = []
+  for (let start = 0; start < pools.length; start += READ_CONCURRENCY) states.push(...(await Promise.all(pools.slice(start, start + READ_CONCURRENCY).map(readOne))))
   const grossQueries: { pool: number; tick: number }[] = []
   states.forEach((state, i) => {
     if (state?.family === 'uniswapV3') for (const tick of (state as UniswapV3PoolState).ticks) grossQueries.push({ pool: i, tick: tick.index })
