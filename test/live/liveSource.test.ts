@@ -427,6 +427,25 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
     }
   })
 
+  it('starts over from discovery after a reorg deeper than its journal', async () => {
+    const shallow = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, reorgDepth: 2 })
+    await syncAndCompare(shallow)
+    const head = Number(await anvil.publicClient.getBlockNumber({ cacheTime: 0 }))
+    const depth = 4
+    await rpc(anvil.rpcUrl, 'anvil_rollback', [depth])
+    book = bookAt(head - depth)
+    stats.reorgs++
+    stats.reorgBlocksDropped += depth
+    for (let k = 0; k <= depth; k++) await mineActivityBlock()
+    await syncAndCompare(shallow)
+    expect(shallow.stats().fullResyncs).toBe(1)
+    // The main source (journal of 64 blocks) rolls back instead.
+    const before = live.stats().fullResyncs
+    await syncAndCompare()
+    expect(live.stats().fullResyncs).toBe(before)
+    expect(mismatches).toEqual([])
+  })
+
   it('answers 503 while its node fails or it falls behind, and recovers exactly', async () => {
     fault = 'all'
     await mineActivityBlock()
