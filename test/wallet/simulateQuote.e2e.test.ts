@@ -1,5 +1,5 @@
 // simulateQuote against real fills on one devnet holding every family (Uniswap V2 and V3, PancakeSwap
-// V3, Uniswap V4, Balancer V2 and the Slipstream stand-in): the simulation must give what the
+// V3, Uniswap V4, Balancer V2, Aerodrome V2 volatile and stable pools, and the Slipstream stand-in): the simulation must give what the
 // receiver and each fee recipient then really get, to the wei, and the fill's gas, to the gas
 // (eth_simulateV1); the eth_call fallback the same amounts and a gas that errs high. Every error
 // of the executor's ABI must decode, and as many as can be caused are caused for real.
@@ -18,6 +18,7 @@ import {
   simulateQuote,
   weftExecutorAbi,
 } from '../../src/index.js'
+import { deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
 import { type Anvil, startAnvil } from '../devnet/anvil.js'
 import { createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from '../devnet/balancerV2.js'
 import { type Devnet, deployDevnet } from '../devnet/deployDevnet.js'
@@ -45,11 +46,12 @@ describe('simulateQuote agrees with the real fill', () => {
     const v4 = await deployUniswapV4(devnet)
     const balancer = await deployBalancerV2(devnet)
     const slipstream = await deploySlipstreamStandIn(devnet)
+    const aerodrome = await deployAerodrome(devnet)
     const wethUsdc = await createBalancerV2WeightedPool(devnet, balancer, [
       { token: 'WETH', weight: 5n * 10n ** 17n, amount: (2_000_000n * E18) / 3_000n },
       { token: 'USDC', weight: 5n * 10n ** 17n, amount: 2_000_000n * 10n ** 6n },
     ], { swapFee: 3n * 10n ** 15n })
-    const config = withSlipstreamStandIn(withPancakeV3(withUniswapV4(devnet.chain, v4), pancake), slipstream)
+    const config = withAerodrome(withSlipstreamStandIn(withPancakeV3(withUniswapV4(devnet.chain, v4), pancake), slipstream), aerodrome)
     const withBalancer = { ...config, dexes: [...config.dexes, getBalancerV2DexConfig(balancer, [wethUsdc.poolId])] }
     const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: withBalancer })
     chain = { ...withBalancer, executor }
@@ -89,6 +91,8 @@ describe('simulateQuote agrees with the real fill', () => {
     ['sell 5 WETH for USDC (a small trade)', 'WETH', 'USDC', 'sell', 5n * E18, false],
     ['sell 20 ETH for USDC (a small native trade)', 'ETH', 'USDC', 'sell', 20n * E18, false],
     ['sell 30,000 USDC for LINK with a fee', 'USDC', 'LINK', 'sell', 30_000n * 10n ** 6n, true],
+    ['sell 500,000 USDC for USDT (stable pools)', 'USDC', 'USDT', 'sell', 500_000n * 10n ** 6n, false],
+    ['buy exactly 200,000 DAI with USDT', 'USDT', 'DAI', 'buy', 200_000n * 10n ** 18n, false],
   ]
 
   it.each(cases)('%s', async (_, sell, buy, side, amount, fee) => {
@@ -139,7 +143,8 @@ describe('simulateQuote agrees with the real fill', () => {
   it('covered every family and native in and out', () => {
     expect(agreement.compared).toBe(cases.length)
     const seen = [...agreement.families].join(' ')
-    for (const fork of ['UniswapV2', 'UniswapV3', 'PancakeV3', 'BalancerV2']) expect(seen).toContain(fork)
+    for (const fork of ['UniswapV2', 'UniswapV3', 'PancakeV3', 'BalancerV2', 'AeroDromeCL']) expect(seen).toContain(fork)
+    expect(seen).toMatch(/AeroDrome(?!CL)/)
     expect(seen).toMatch(/V4/)
   })
 
