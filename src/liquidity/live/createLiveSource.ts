@@ -359,6 +359,8 @@ function buildLiveSource({
       const canonical = await getHeader(BigInt(entry.number))
       if (canonical.hash === entry.hash) break
     }
+    // The newest block still canonical: nothing to undo (the chain moved on between two calls).
+    if (index === journal.length - 1) return
     counters.reorgs++
     if (index < 0) {
       // Deeper than the journal: start over from discovery.
