@@ -3,6 +3,7 @@ import { UNISWAP_V4_POOL_MANAGER_BASE, UNISWAP_V4_FEE_TIERS, UNISWAP_V4_NO_INIT_
 import { BALANCER_V2_BASE_POOLS, BALANCER_V2_VAULT, BALANCER_V2_WEIGHTED_POOL_FACTORIES } from '../protocols/balancerV2/deployments.js'
 import { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS, UNISWAP_V3_INIT_CODE_HASH } from './uniswap.js'
 import { AERODROME_V2_FACTORY_BASE, AERODROME_V2_INIT_CODE_HASH_BASE } from '../protocols/aerodromeV2/deployments.js'
+import { AERODROME_SLIPSTREAM_FACTORY_2, AERODROME_SLIPSTREAM_INIT_CODE_HASH_2 } from '../protocols/slipstream/deployments.js'
 import {
   AERODROME_SLIPSTREAM_FACTORY,
   AERODROME_SLIPSTREAM_INIT_CODE_HASH,
@@ -111,6 +112,16 @@ export const base: ChainConfig = {
       fork: 'AeroDromeCL',
       factory: AERODROME_SLIPSTREAM_FACTORY,
       initCodeHash: AERODROME_SLIPSTREAM_INIT_CODE_HASH,
+      tickSpacings: [...AERODROME_SLIPSTREAM_TICK_SPACINGS],
+    },
+    {
+      // The newer CLFactory (sources in src/protocols/slipstream/deployments.ts), read beside the legacy one.
+      id: 'aerodromeSlipstream2',
+      family: 'slipstream',
+      protocol: 'Uniswap V3',
+      fork: 'AeroDromeCL',
+      factory: AERODROME_SLIPSTREAM_FACTORY_2,
+      initCodeHash: AERODROME_SLIPSTREAM_INIT_CODE_HASH_2,
       tickSpacings: [...AERODROME_SLIPSTREAM_TICK_SPACINGS],
     },
     {
