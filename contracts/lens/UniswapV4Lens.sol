@@ -27,8 +27,8 @@ interface IUniswapV4Extsload {
 ///   protocol fees accrued in currency0 / currency1 are 0), uint160 sqrtPriceX96, int24 tick, uint24 protocolFee,
 ///   uint24 lpFee, uint128 liquidity; status 3 then by int16 wordLower, int16 wordUpper, uint16 n
 ///   and n x (int24 tick, int128 liquidityNet, uint8 freshOutside): every initialized tick of those
-///   words, ascending; freshOutside is 1 when both of the tick's feeGrowthOutside words are 0 (its
-///   next crossing may write both from zero).
+///   words, ascending; freshOutside bit 0 / bit 1: the tick's feeGrowthOutside0X128 /
+///   feeGrowthOutside1X128 is 0 (its next crossing may write it from zero).
 /// Packed because the returned bytes are the code of a creation (capped at 24,576 bytes).
 contract UniswapV4Lens {
     /// @notice The call ran too low on gas to read every pool: failing whole beats dropping pools.
@@ -191,7 +191,8 @@ contract UniswapV4Lens {
         for (uint256 j; j < count; ++j) {
             // TickInfo's first word: liquidityGross (low 128 bits), liquidityNet (high 128 bits).
             r.liquidityNets[j] = int256(uint256(infos[j * TICK_INFO_WORDS])) >> 128;
-            if (infos[j * TICK_INFO_WORDS + 1] == 0 && infos[j * TICK_INFO_WORDS + 2] == 0) r.freshOutside[j] = 1;
+            if (infos[j * TICK_INFO_WORDS + 1] == 0) r.freshOutside[j] |= 1;
+            if (infos[j * TICK_INFO_WORDS + 2] == 0) r.freshOutside[j] |= 2;
         }
         return true;
     }

@@ -79,6 +79,8 @@ export type GasUniverseOptions = {
   intents?: number
   /** Told what the run is doing, step by step (for a run that stalls). */
   onProgress?: (step: string) => void
+  /** Called with each quote before its fill, and the chain it was made on (for diagnosis). */
+  onQuote?: (quote: Quote, context: { label: string; chain: ChainConfig; anvil: Anvil; intent: QuoteIntent }) => Promise<void>
 }
 
 const TOKENS = DEVNET_TOKENS.map((t) => t.symbol)
@@ -96,7 +98,7 @@ const E17 = 10n ** 17n
 const uniswapV3FeeProtocolAbi = parseAbi(['function setFeeProtocol(uint8 feeProtocol0, uint8 feeProtocol1)'])
 
 /** Quotes and fills random intents on a fresh random universe; see the file comment. */
-export async function runGasUniverse({ seed, intents = 40, onProgress = () => {} }: GasUniverseOptions): Promise<GasUniverseResult> {
+export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}, onQuote }: GasUniverseOptions): Promise<GasUniverseResult> {
   const started = performance.now()
   const random = createRandom(seed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
@@ -290,6 +292,7 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       await rpc(anvil.rpcUrl, 'evm_increaseTime', [2 + Math.floor(random() * 12)])
       const youngSwaps = await countYoungSwaps(devnet, quote)
       if (sell === 'ETH') await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(BigInt(quote.amountIn) + 10n ** 24n)])
+      await onQuote?.(quote, { label, chain, anvil, intent })
       onProgress(`fill ${label}`)
       const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver))
       if (outcome.receipt.status !== 'success') {

@@ -59,8 +59,11 @@ export type SwapGasParameters = {
   protocolFee?: boolean
   /** The pool's fee growth of the input is still zero (and the pool charges an LP fee). */
   freshFeeGrowth?: boolean
-  /** Ticks crossed whose two fee-growth-outside words are both written from zero. */
-  doubleFreshCrossings?: number
+  /**
+   * Fee-growth-outside words the crossings write from zero beyond the one per crossing that
+   * TICK_CROSSED_GAS prices: +1 for a crossing that writes both, -1 for one that only rewrites.
+   */
+  extraFreshWrites?: number
   /** The protocol fee's accrual writes a slot from zero (default; false: the currency has fees accrued). */
   protocolFeeFresh?: boolean
 }
@@ -77,7 +80,7 @@ export function estimateSwapGas({
   nativeOut = false,
   protocolFee = false,
   freshFeeGrowth = false,
-  doubleFreshCrossings = 0,
+  extraFreshWrites = 0,
   protocolFeeFresh = true,
 }: SwapGasParameters): bigint {
   const extraWords = Math.max(0, stepsTaken - 1 - initializedTicksCrossed)
@@ -89,6 +92,6 @@ export function estimateSwapGas({
     (protocolFee ? (protocolFeeFresh ? PROTOCOL_FEE_GAS : PROTOCOL_FEE_GAS - FRESH_FEE_GROWTH_GAS) : 0n) +
     (freshFeeGrowth ? FRESH_FEE_GROWTH_GAS : 0n) +
     // TICK_CROSSED_GAS covers one outside word written from zero (as on the pools it was fitted on).
-    BigInt(doubleFreshCrossings) * FRESH_FEE_GROWTH_GAS
+    BigInt(extraFreshWrites) * FRESH_FEE_GROWTH_GAS
   )
 }

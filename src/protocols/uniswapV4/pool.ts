@@ -36,8 +36,11 @@ type PoolConstants = {
   tickLower: number
   tickUpper: number
   dexIndex: number
-  /** Ticks whose fee growth outside is zero for both currencies, as read (see `UniswapV4PoolState.freshTicks`). */
-  freshTicks: ReadonlySet<number>
+  /**
+   * Ticks whose fee growth outside is zero in currency0 / currency1, as read (see
+   * `UniswapV4PoolState.freshOutside0`); undefined when the state does not say.
+   */
+  freshOutside: readonly [ReadonlySet<number>, ReadonlySet<number>] | undefined
 }
 
 /** What a V4 pool state knows about the storage its next swap writes from zero. */
@@ -47,7 +50,7 @@ type FreshState = {
   /** The protocol fees accrued in currency0 / currency1 are zero (or unknown): an accrual writes fresh. */
   readonly accrual0?: boolean
   readonly accrual1?: boolean
-  /** Fresh ticks (of `PoolConstants.freshTicks`) an earlier swap of the same fill already crossed. */
+  /** Ticks an earlier swap of the same fill already crossed (their outside words are written). */
   readonly crossed: ReadonlySet<number>
 }
 const NOT_FRESH: FreshState = { zeroForOne: false, oneForZero: false, crossed: new Set() }
@@ -242,7 +245,10 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       tickLower,
       tickUpper,
       dexIndex: context.dexIndex,
-      freshTicks: new Set(Array.isArray(state.freshTicks) ? state.freshTicks.filter((t) => Number.isInteger(t)) : []),
+      freshOutside:
+        Array.isArray(state.freshOutside0) && Array.isArray(state.freshOutside1)
+          ? [new Set(state.freshOutside0.filter(Number.isInteger)), new Set(state.freshOutside1.filter(Number.isInteger))]
+          : undefined,
     }
     const fresh = state.freshSlots
     return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity, {
@@ -434,18 +440,24 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   }
 
   private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
-    // Fresh ticks the swap crosses (those in (low, high] of the two ticks) while the pool has fee
-    // growth in both currencies after it: each crossing writes both outside words from zero.
+    // The ticks the swap crosses: those in (low, high] of the two ticks. Each crossing flips both
+    // fee-growth-outside words; TICK_CROSSED_GAS prices one of them written from zero. With the
+    // state's per-tick reads, a word is written from zero when it is still zero and the pool has
+    // fee growth in that currency after the swap, and a crossing with none only rewrites.
     const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
     const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
+    const [grows0, grows1] = zeroForOne ? [inputGrows, otherGrows] : [otherGrows, inputGrows]
     const [low, high] = [Math.min(this.tick, result.tick), Math.max(this.tick, result.tick)]
-    const { freshTicks } = this.constants
-    const crossedFresh =
-      inputGrows && otherGrows && freshTicks.size > 0
-        ? this.ticks
-            .filter((t) => t.index > low && t.index <= high && freshTicks.has(t.index) && !this.freshFeeGrowth.crossed.has(t.index))
-            .map((t) => t.index)
-        : []
+    const { freshOutside } = this.constants
+    const crossedTicks = result.initializedTicksCrossed > 0 ? this.ticks.filter((t) => t.index > low && t.index <= high).map((t) => t.index) : []
+    let extraFreshWrites = 0
+    if (freshOutside) {
+      for (const index of crossedTicks) {
+        const written = this.freshFeeGrowth.crossed.has(index)
+        const fresh = (!written && grows0 && freshOutside[0].has(index) ? 1 : 0) + (!written && grows1 && freshOutside[1].has(index) ? 1 : 0)
+        extraFreshWrites += fresh - 1
+      }
+    }
     return {
       amountIn,
       amountOut,
@@ -457,13 +469,13 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         protocolFeeFresh: (zeroForOne ? this.freshFeeGrowth.accrual0 : this.freshFeeGrowth.accrual1) !== false,
         // Fee growth grows only with an LP fee: the pool's first swap that way writes it fresh.
         freshFeeGrowth: this.fee > 0 && (zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero),
-        doubleFreshCrossings: crossedFresh.length,
+        extraFreshWrites,
       }),
       next: new UniswapV4Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, {
         ...this.freshFeeGrowth,
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
-        crossed: crossedFresh.length === 0 ? this.freshFeeGrowth.crossed : new Set([...this.freshFeeGrowth.crossed, ...crossedFresh]),
+        crossed: crossedTicks.length === 0 ? this.freshFeeGrowth.crossed : new Set([...this.freshFeeGrowth.crossed, ...crossedTicks]),
       }),
     }
   }

@@ -172,11 +172,14 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
     const wordUpper = Number(reader.int(2))
     const count = Number(reader.uint(2))
     const ticks: UniswapV4Tick[] = []
-    const freshTicks: number[] = []
+    // Ticks whose fee growth outside is still zero, per currency (the lens's freshOutside bits).
+    const freshOutside: [number[], number[]] = [[], []]
     for (let k = 0; k < count; k++) {
       const index = Number(reader.int(3))
       ticks.push({ index, liquidityNet: reader.int(16).toString() })
-      if (reader.uint(1) !== 0n) freshTicks.push(index)
+      const bits = Number(reader.uint(1))
+      if ((bits & 1) !== 0) freshOutside[0].push(index)
+      if ((bits & 2) !== 0) freshOutside[1].push(index)
     }
     ticks.sort((a, b) => a.index - b.index)
     const { key } = c
@@ -198,7 +201,8 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       ticks,
       tickLower: Math.max(MIN_TICK, wordLower * 256 * key.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * key.tickSpacing),
-      ...(freshTicks.length > 0 ? { freshTicks: freshTicks.sort((a, b) => a - b) } : {}),
+      freshOutside0: freshOutside[0].sort((a, b) => a - b),
+      freshOutside1: freshOutside[1].sort((a, b) => a - b),
       freshSlots: {
         feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0,
         feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0,

@@ -44,8 +44,11 @@ export type UniswapV4PoolState = PoolStateBase & {
    */
   freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean; protocolFees0?: boolean; protocolFees1?: boolean }
   /**
-   * Initialized ticks whose fee growth outside is zero for both currencies: crossing one in a
-   * pool with fee growth in both writes two slots from zero (~17k more than a crossing prices).
+   * Initialized ticks whose fee growth outside is zero in currency0 / currency1: crossing one
+   * writes that word from zero once the pool has fee growth in the currency (~17k more); a tick
+   * in neither list only rewrites its words. Absent (a state that does not say): every crossing is
+   * priced as writing one word from zero.
    */
-  freshTicks?: number[]
+  freshOutside0?: number[]
+  freshOutside1?: number[]
 }
