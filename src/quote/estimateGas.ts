@@ -19,6 +19,12 @@ export const ORDER_BASE_GAS = 40_500n
 /** A pool already traded earlier in the same fill is warm: its step costs this much less. */
 export const WARM_POOL_DISCOUNT = 45_500n
 /**
+ * A Balancer pool traded again in the same fill saves far less (measured: a three-token pool
+ * visited twice on the random universes of test/gas/gasRatio.e2e.test.ts needed ~27k more than
+ * WARM_POOL_DISCOUNT allows): its second Vault.swap still reads and writes the pool's balances.
+ */
+export const WARM_BALANCER_POOL_DISCOUNT = 15_000n
+/**
  * A step into a singleton contract (Uniswap V4's PoolManager, Balancer's Vault) that an earlier
  * step of the same fill already called for another pool: the contract and its slots are warm.
  */
@@ -73,8 +79,10 @@ export function estimateFillGas(parameters: {
   data: Hex
   /** Sum of the steps' gas as the pools report it. */
   stepGas: bigint
-  /** Steps that trade a pool an earlier step of the same fill already traded. */
+  /** Steps that trade a pool an earlier step of the same fill already traded (Balancer pools excepted). */
   warmSteps: number
+  /** Steps that trade a Balancer pool an earlier step of the same fill already traded. */
+  warmBalancerSteps?: number
   /** Steps into a singleton contract an earlier step already called for another pool. */
   sharedSteps?: number
   /** V4 steps accruing a protocol fee in a currency an earlier step already accrued. */
@@ -86,6 +94,7 @@ export function estimateFillGas(parameters: {
     ORDER_BASE_GAS +
     parameters.stepGas -
     BigInt(parameters.warmSteps) * WARM_POOL_DISCOUNT -
+    BigInt(parameters.warmBalancerSteps ?? 0) * WARM_BALANCER_POOL_DISCOUNT -
     BigInt(parameters.sharedSteps ?? 0) * SHARED_CONTRACT_DISCOUNT -
     BigInt(parameters.repeatedAccruals ?? 0) * REPEATED_ACCRUAL_DISCOUNT
   if (parameters.nativeOut) execution += UNWRAP_GAS
@@ -106,17 +115,26 @@ export type GasStep = { pool: Pool; tokenIn: Address }
  * accrued again in the same currency.
  *
  * @example
- * countWarmSteps(plan.segments.flatMap((segment) => segment.hops)) // { warmSteps: 0, sharedSteps: 1, repeatedAccruals: 0 }
+ * countWarmSteps(plan.segments.flatMap((segment) => segment.hops)) // { warmSteps: 0, warmBalancerSteps: 0, sharedSteps: 1, repeatedAccruals: 0 }
  */
-export function countWarmSteps(steps: readonly GasStep[]): { warmSteps: number; sharedSteps: number; repeatedAccruals: number } {
+export function countWarmSteps(steps: readonly GasStep[]): {
+  warmSteps: number
+  warmBalancerSteps: number
+  sharedSteps: number
+  repeatedAccruals: number
+} {
   const pools = new Set<string>()
   const singletons = new Set<string>()
   const accrued = new Set<string>()
   let warmSteps = 0
+  let warmBalancerSteps = 0
   let sharedSteps = 0
   let repeatedAccruals = 0
   for (const { pool, tokenIn } of steps) {
-    if (pools.has(pool.key)) warmSteps++
+    if (pools.has(pool.key)) {
+      if (pool.family === 'balancerV2') warmBalancerSteps++
+      else warmSteps++
+    }
     else if (pool.address !== pool.key && singletons.has(pool.address)) sharedSteps++
     pools.add(pool.key)
     // A pool whose key is not its address lives in a singleton (V4 PoolManager, Balancer Vault).
@@ -127,5 +145,5 @@ export function countWarmSteps(steps: readonly GasStep[]): { warmSteps: number; 
       accrued.add(currency)
     }
   }
-  return { warmSteps, sharedSteps, repeatedAccruals }
+  return { warmSteps, warmBalancerSteps, sharedSteps, repeatedAccruals }
 }
