@@ -183,6 +183,7 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
     { pair: hub, stable: false, usdPerSide: logUniform(2e5, 3e6) },
     { pair: pick(stables), stable: true, usdPerSide: logUniform(2e5, 3e6) },
   ]
+  add(keyOf('aerodromeV2', hub, ''))
   for (let i = 0; i < 2; i++) {
     const pair = randomPair()
     if (add(keyOf('aerodromeV2', pair, ''))) aerodrome.push({ pair, stable: false, usdPerSide: logUniform(3e4, 1e6), ...(random() < 0.3 ? { customFee: 1 + Math.floor(random() * 60) } : {}) })
@@ -294,7 +295,9 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       if (sell === 'ETH') await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(BigInt(quote.amountIn) + 10n ** 24n)])
       await onQuote?.(quote, { label, chain, anvil, intent })
       onProgress(`fill ${label}`)
-      const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver))
+      // A limit well above the estimate: a fill of many paths can use more than the usual 6M.
+      const gasLimit = BigInt(Math.max(6_000_000, 2 * quote.gasEstimate))
+      const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver, gasLimit))
       if (outcome.receipt.status !== 'success') {
         reverted.push(label)
         continue

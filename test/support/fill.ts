@@ -27,6 +27,8 @@ export async function executeQuote(
   buyToken: Address,
   from: Address,
   receiver: Address = from,
+  /** The transaction's gas limit (default 6,000,000; a fill of many paths may need more). */
+  gasLimit = 6_000_000n,
 ): Promise<FillOutcome> {
   const { anvil } = devnet
   const wallet = anvil.walletClients.find((w) => w.account.address.toLowerCase() === from.toLowerCase())
@@ -46,7 +48,7 @@ export async function executeQuote(
     to: quote.transaction.to,
     data: quote.transaction.data as Hex,
     value: BigInt(quote.transaction.value),
-    gas: 6_000_000n,
+    gas: gasLimit,
   })
   const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash })
 
