@@ -231,7 +231,7 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
         ['DAI', 'WETH'],
       ])
       const fee = pick([500, 2500, 10000])
-      if (pancake.some((p) => p.fee === fee && [...p.pair].sort().join() === [...pair].sort().join())) continue
+      if (!add(keyOf('pancakeV3', pair, fee))) continue
       const [a, b] = pair.map((s) => devnet.tokens[s].address) as [Address, Address]
       const liquidity = 10n ** BigInt(decimalsOf(pair[0]) === 6 ? 11 : 21)
       await pancakeDeployment.createPool(a, b, fee, liquidity)
