@@ -473,9 +473,12 @@ async function captureLensCall(blockNumber: number, tokens: Address[], dexes: De
 type ProxiedCall = { method: string; params: unknown[] }
 type ProxyRule = (call: ProxiedCall) => 'pass' | 'error' | 'hang' | 'invalid-params'
 
-/** An eth_call carrying the V3 lens: alone, or inside the RPC source's pinned batch. */
+/** An eth_call carrying the V3 lens: alone (its data), or in the RPC source's pinned batch (a state override's code). */
 const isLensCall = (call: ProxiedCall) =>
-  call.method === 'eth_call' && String((call.params[0] as { data?: string }).data ?? '').includes(uniswapV3LensBytecode.slice(2))
+  call.method === 'eth_call' &&
+  [String((call.params[0] as { data?: string }).data ?? ''), ...Object.values((call.params[2] ?? {}) as Record<string, { code?: string }>).map((o) => o.code ?? '')].some(
+    (code) => code.includes(uniswapV3LensBytecode.slice(2)),
+  )
 
 /** A JSON-RPC proxy in front of anvil that can fail or stall chosen calls. */
 async function startRpcProxy(target: string) {

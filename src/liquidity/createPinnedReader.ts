@@ -8,6 +8,7 @@ import {
   custom,
   decodeAbiParameters,
   encodeAbiParameters,
+  getAddress,
   hexToBigInt,
   numberToHex,
 } from 'viem'
@@ -25,6 +26,15 @@ export const PINNED_BLOCK = 2n ** 62n
  */
 const BATCH_ADDRESS = '0x00000000000000000000000000000000ba7c4ead' as Address
 
+/**
+ * Where the n-th deployless lens of a batch runs (n from 1): its creation code is placed there by
+ * state override and PinnedBatchRead calls it, so its answer is return data, not deployed code.
+ * Spare addresses like {@link BATCH_ADDRESS}, above every precompile.
+ */
+const LENS_ADDRESS_BASE = 0xba7c4ead_00000000n
+
+// A read as a reader issued it. PinnedBatchRead knows calls and balances: a creation is sent as a
+// call of its code by state override.
 const READ_CALL = 0
 const READ_CREATE = 1
 const READ_BALANCE = 2
@@ -86,8 +96,9 @@ export type PinnedReader = {
 /**
  * Coalesces every `eth_call` (a call or a deployless lens) and `eth_getBalance` that a quote's
  * readers issue into ONE eth_call of PinnedBatchRead (its creation code at a spare address by
- * state override). The batch goes out once every registered reader is waiting on it or done (and
- * one more turn of the event loop brought no new read): readers spend CPU time building their
+ * state override; each lens's creation code at one more, where it is called rather than
+ * created). The batch goes out once every registered reader is waiting on it or done (and one
+ * more turn of the event loop brought no new read): readers spend CPU time building their
  * calls, so a timer alone would split them. The first batch runs at `latest` and returns the
  * block's number and base fee with the reads, so they are one block by construction, in one
  * round trip; a read issued later (it needed an earlier answer) waits for that block and runs at
@@ -155,13 +166,21 @@ export function createPinnedReader(client: PublicClient<Transport, any>): Pinned
       requests++
       markSent()
       const block = pinned === null ? 'latest' : numberToHex(pinned)
+      // A lens runs as the code of its own spare address, called: a CREATE would pay 200 gas per
+      // byte of its answer in code deposit (a cold quote's answers came to ~75 kB, 15M gas, and the
+      // lenses queued last ran out of the call's gas) and cap it at 24,576 bytes.
+      const overrides: Record<Address, { code: Hex }> = { [BATCH_ADDRESS]: { code: pinnedBatchReadBytecode } }
+      let lenses = 0
+      const reads = sent.map(({ read }) => {
+        if (read.kind !== READ_CREATE) return read
+        lenses++
+        const address = getAddress(numberToHex(LENS_ADDRESS_BASE + BigInt(lenses), { size: 20 }))
+        overrides[address] = { code: read.data }
+        return { kind: READ_CALL, target: address, data: '0x' as Hex }
+      })
       const answer = (await client.request({
         method: 'eth_call',
-        params: [
-          { to: BATCH_ADDRESS, data: encodeAbiParameters(readsParameter, [sent.map((p) => p.read)]) },
-          block,
-          { [BATCH_ADDRESS]: { code: pinnedBatchReadBytecode } },
-        ],
+        params: [{ to: BATCH_ADDRESS, data: encodeAbiParameters(readsParameter, [reads]) }, block, overrides],
       } as never)) as Hex
       const [number, fee, results] = decodeAbiParameters(answerParameters, answer)
       if (pinned !== null && number !== pinned) throw new Error(`The node answered at block ${number}, not the pinned ${pinned}`)

@@ -173,7 +173,8 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
         const blockNumber = PINNED_BLOCK
         const candidates = unique([tokenIn, tokenOut, ...chain.majorTokens, ...connectors.map(lower)]).filter((t) => t !== zeroAddress)
         const reads: Promise<PoolStateBase[] | ReadPoolsResult>[] = []
-        for (const family of families) {
+        // A family listed twice is read once: twice would double its share of the batch's gas and its pools.
+        for (const family of families.filter((f, i) => families.findIndex((other) => other.id === f.id) === i)) {
           const dexes = chain.dexes.filter((d) => d.family === family.id)
           if (!family.readPools || dexes.length === 0) continue
           reads.push(pinned.run((reader) => family.readPools!({ client: reader, chain, blockNumber, tokens: candidates, dexes })))
