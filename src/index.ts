@@ -1,7 +1,7 @@
 // weft — the public surface, nothing else.
 
 export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType, type QuoteDetails } from './quote/getQuote.js'
-export type { RouteCertificate } from './router/types.js'
+export type { ExecutedHop, ExecutedPath, Hop, Path, Plan, PlanSegment, RouteCertificate } from './router/types.js'
 export { APP_ID_HEADER, parseQuoteParams, type ParseQuoteParamsOptions } from './quote/parseQuoteParams.js'
 export { normalizeIntent, type NormalizeIntentOptions } from './quote/normalizeIntent.js'
 export type { RandomBytes } from './quote/uuid.js'
@@ -48,6 +48,7 @@ export {
   type LiveSourceStats,
   type LiveTrackingPolicy,
 } from './liquidity/live/createLiveSource.js'
+export type { DiscoveredPool } from './liquidity/live/trackedPool.js'
 export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
 
 export { defaultFamilies } from './protocols/defaultFamilies.js'
@@ -57,7 +58,7 @@ export { pancakeV3Family } from './protocols/pancakeV3/family.js'
 export { slipstreamFamily } from './protocols/slipstream/family.js'
 export { getSlipstreamPoolAddress, getCloneInitCodeHash } from './protocols/slipstream/address.js'
 export { uniswapV4Family } from './protocols/uniswapV4/family.js'
-export { UniswapV4Pool } from './protocols/uniswapV4/pool.js'
+export { UniswapV4Pool, type FreshState as UniswapV4FreshState } from './protocols/uniswapV4/pool.js'
 export type { SimulateSwapPool as UniswapV4SimulateSwapPool } from './protocols/uniswapV4/swap.js'
 export { getUniswapV4PoolId, getUniswapV4PoolKey, type UniswapV4PoolKey } from './protocols/uniswapV4/poolKey.js'
 export { UNISWAP_V4_FEE_TIERS, UNISWAP_V4_POOL_MANAGER_BASE, UNISWAP_V4_POOL_MANAGER_ETHEREUM } from './protocols/uniswapV4/constants.js'
@@ -73,7 +74,7 @@ export type { AerodromeV2PoolState } from './protocols/aerodromeV2/state.js'
 export type { PancakeV3PoolState } from './protocols/pancakeV3/state.js'
 export type { SlipstreamPoolState } from './protocols/slipstream/state.js'
 export { UniswapV2Pool } from './protocols/uniswapV2/pool.js'
-export { UniswapV3Pool } from './protocols/uniswapV3/pool.js'
+export { UniswapV3Pool, type FreshSlots as UniswapV3FreshSlots } from './protocols/uniswapV3/pool.js'
 export { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './protocols/uniswapV3/swap.js'
 export type { InitializedTick } from './protocols/uniswapV3/tickBitmap.js'
 export { getUniswapV3PoolAddress } from './protocols/uniswapV3/readPools.js'

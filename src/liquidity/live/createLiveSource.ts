@@ -60,7 +60,8 @@ export type CreateLiveSourceParameters = {
  * localStorage.setItem('weft-live', JSON.stringify(live.checkpoint()))
  */
 export type LiveCheckpoint = {
-  version: typeof CHECKPOINT_VERSION
+  /** The checkpoint format (1); a checkpoint of another version is refused. */
+  version: 1
   chainId: number
   blockNumber: number
   blockHash: Hex

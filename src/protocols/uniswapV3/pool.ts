@@ -227,7 +227,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   }
 
   /**
-   * Gas a swap from `tokenIn` spends beyond {@link estimateSwapGas} on storage it writes from zero:
+   * Gas a swap from `tokenIn` spends beyond `estimateSwapGas` on storage it writes from zero:
    * the input's fee growth (the pool's first swap that way, when it charges a fee) and the
    * protocol fees owed (the first accrual since a protocol fee was switched on or collected).
    *

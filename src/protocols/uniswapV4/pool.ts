@@ -44,7 +44,7 @@ type PoolConstants = {
 }
 
 /** What a V4 pool state knows about the storage its next swap writes from zero. */
-type FreshState = {
+export type FreshState = {
   readonly zeroForOne: boolean
   readonly oneForZero: boolean
   /** The protocol fees accrued in currency0 / currency1 are zero (or unknown): an accrual writes fresh. */
