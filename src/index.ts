@@ -3,6 +3,7 @@
 export { getQuote, type GetQuoteOptions, type GetQuoteReturnType, type GetQuoteErrorType, type QuoteDetails } from './quote/getQuote.js'
 export type { ExecutedHop, ExecutedPath, Hop, Path, Plan, PlanSegment, RouteCertificate } from './router/types.js'
 export { APP_ID_HEADER, parseQuoteParams, type ParseQuoteParamsOptions } from './quote/parseQuoteParams.js'
+export { type BoundedCache, createBoundedCache, type CreateBoundedCacheParameters } from './liquidity/createBoundedCache.js'
 export { normalizeIntent, type NormalizeIntentOptions } from './quote/normalizeIntent.js'
 export type { RandomBytes } from './quote/uuid.js'
 export type { AppConfig } from './quote/fees.js'

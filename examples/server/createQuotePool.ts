@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
-import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type QuoteIntent, type Snapshot } from '../../src/index.js'
-import { createBoundedCache } from '../../src/liquidity/createBoundedCache.js'
+import { type AppConfig, type ChainConfig, createBoundedCache, type LiquiditySource, QuoteError, type QuoteIntent, type Snapshot } from '../../src/index.js'
 import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
 
 /** Which queue a quote waits in: heavy quotes may never take the last free worker. */
