@@ -237,6 +237,14 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       await pancakeDeployment.createPool(a, b, fee, liquidity)
     }
 
+    // The quotes start some seconds after the young pools were made, as on a live chain. A V2 pair
+    // updated in the quoted block's own second is written from zero only by a fill in a later
+    // second, which no quote can know: weft prices it as filled in that second (readPools), and
+    // examples/devnet.ts's test fills such pairs with anvil's clock frozen.
+    // (A fixed 12 s: drawing it from the seed would change every universe's intents.)
+    await rpc(anvil.rpcUrl, 'evm_increaseTime', [12])
+    await rpc(anvil.rpcUrl, 'evm_mine', [])
+
     // ---------- the intents ----------
     const fills: GasFill[] = []
     const reverted: string[] = []
