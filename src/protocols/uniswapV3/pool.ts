@@ -35,6 +35,10 @@ const TWO_POW_255 = 1n << 255n
 // UniswapV3Factory accepts tick spacings in (0, 16384).
 const MAX_TICK_SPACING = 16383
 
+/** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
+export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
+const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
+
 /**
  * A Uniswap V3 pool (or a fork with the same swap) at one block, as an
  * immutable, simulatable {@link Pool}. Quotes run {@link simulateSwap}, the
@@ -46,10 +50,6 @@ const MAX_TICK_SPACING = 16383
  * const quote = pool.quoteExactIn(weth, usdc, 10n ** 18n)
  * if (quote) console.log(quote.amountOut, quote.next.spotPrice(weth, usdc))
  */
-/** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
-export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
-const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
-
 export class UniswapV3Pool implements Pool, SimulateSwapPool {
   readonly key: string
   readonly address: Address
