@@ -61,6 +61,10 @@ const [deployer, trader] = unlocked as [Address, Address]
 const deployerWallet = createWalletClient({ account: deployer, chain: viemChain, transport: http(rpcUrl) })
 const traderWallet = createWalletClient({ account: trader, chain: viemChain, transport: http(rpcUrl) })
 console.log(`connected to ${rpcUrl} (chain ${chainId})`)
+// A quick run on anvil mines every block in the same second, where a V2 pair's first swap skips
+// the price-accumulator writes that weft prices (on a chain, a fill's block is always in a later
+// second than its quote's): one second per block, as on a chain. Other devnets ignore it.
+await probe.request({ method: 'anvil_setBlockTimestampInterval' as 'eth_chainId', params: [1] as never }).catch(() => undefined)
 
 async function mined(hash: Hash) {
   const receipt = await publicClient.waitForTransactionReceipt({ hash })

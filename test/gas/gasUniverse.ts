@@ -94,8 +94,6 @@ const V4_TIERS = [
 ] as const
 const V3_FEES = [100, 500, 3000, 10000] as const
 const PANCAKE_FEES = [100, 500, 2500, 10000] as const
-/** Every this many intents, one is filled in its quoted block's own second (anvil's clock frozen). */
-const SAME_SECOND_EVERY = 5
 const E17 = 10n ** 17n
 const uniswapV3FeeProtocolAbi = parseAbi(['function setFeeProtocol(uint8 feeProtocol0, uint8 feeProtocol1)'])
 
@@ -239,10 +237,8 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       await pancakeDeployment.createPool(a, b, fee, liquidity)
     }
 
-    // The quotes start some seconds after the young pools were made, as on a live chain. A V2 pair
-    // updated in the quoted block's own second is written from zero only by a fill in a later
-    // second, which no quote can know: weft prices it as filled in that second (readPools), and
-    // examples/devnet.ts's test fills such pairs with anvil's clock frozen.
+    // The quotes start some seconds after the young pools were made, as on a live chain, where
+    // a fill's block is always in a later second than the block its quote read.
     // (A fixed 12 s: drawing it from the seed would change every universe's intents.)
     await rpc(anvil.rpcUrl, 'evm_increaseTime', [12])
     await rpc(anvil.rpcUrl, 'evm_mine', [])
@@ -299,22 +295,15 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
         continue
       }
       // Each fill in a block of its own, some seconds after the last, as on a live chain (a pool's
-      // oracle and accumulators only move when time has passed); every fifth in the quoted block's
-      // own second instead, anvil's clock frozen (a devnet mining many blocks a second: V2 pairs
-      // write no accumulator, young ones included, see examples/devnet.ts).
-      const secondsLater = 2 + Math.floor(random() * 12)
-      const sameSecond = index % SAME_SECOND_EVERY === SAME_SECOND_EVERY - 1
-      if (sameSecond) await rpc(anvil.rpcUrl, 'anvil_setBlockTimestampInterval', [0])
-      else await rpc(anvil.rpcUrl, 'evm_increaseTime', [secondsLater])
+      // oracle and accumulators only move when time has passed).
+      await rpc(anvil.rpcUrl, 'evm_increaseTime', [2 + Math.floor(random() * 12)])
       const youngSwaps = await countYoungSwaps(devnet, quote)
       if (sell === 'ETH') await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(BigInt(quote.amountIn) + 10n ** 24n)])
       await onQuote?.(quote, { label, chain, anvil, intent })
       onProgress(`fill ${label}`)
       // A limit well above the estimate: a fill of many paths can use more than the usual 6M.
       const gasLimit = BigInt(Math.max(6_000_000, 2 * quote.gasEstimate))
-      const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver, gasLimit)).finally(async () => {
-        if (sameSecond) await rpc(anvil.rpcUrl, 'anvil_removeBlockTimestampInterval', [])
-      })
+      const outcome = await withMiningWatchdog(anvil, executeQuote(devnet, quote, intent.buyToken, trader, receiver, gasLimit))
       if (outcome.receipt.status !== 'success') {
         reverted.push(label)
         continue
@@ -322,7 +311,7 @@ export async function runGasUniverse({ seed, intents = 40, onProgress = () => {}
       const gasUsed = Number(outcome.receipt.gasUsed)
       const swaps = quote.route.swaps.flat()
       fills.push({
-        label: sameSecond ? `${label} (same second)` : label,
+        label,
         gasUsed,
         gasEstimate: quote.gasEstimate,
         ratio: quote.gasEstimate / gasUsed,

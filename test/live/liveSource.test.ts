@@ -79,9 +79,7 @@ async function freshRead(blockNumber: bigint): Promise<PoolStateBase[]> {
     readUniswapV2Pools({ client: anvil.publicClient, chain, blockNumber, tokens, dexes: dexes('uniswapV2') }),
     readUniswapV3Pools({ client: anvil.publicClient, chain, blockNumber, tokens, dexes: dexes('uniswapV3') }),
   ])
-  // The live source does not keep a V2 pair's same-second exemption (it goes stale in later seconds).
-  const withoutSameSecond = v2.map(({ updatedInReadSecond: _dropped, ...state }) => state)
-  return [...withoutSameSecond, ...v3]
+  return [...v2, ...v3]
 }
 
 /**

@@ -1,7 +1,6 @@
 import { type Address, type PublicClient, type Transport, parseAbi } from 'viem'
 import type { ChainConfig, DexConfig } from '../../chains/types.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../../protocols/types.js'
-import type { UniswapV2PoolState } from '../../protocols/uniswapV2/state.js'
 import type { UniswapV3PoolState } from '../../protocols/uniswapV3/state.js'
 import type { DiscoveredPool, TrackedPool } from './trackedPool.js'
 
@@ -41,14 +40,7 @@ export async function readTrackedPools({ client, chain, families, pools, blockNu
         : dex
     const found: PoolStateBase[] | ReadPoolsResult = await family.readPools({ client, chain, blockNumber, tokens: [pool.token0, pool.token1], dexes: [narrowed] })
     const list = Array.isArray(found) ? found : found.pools
-    const state = list.find((candidate) => candidate.address.toLowerCase() === pool.address) ?? null
-    // Carried into later blocks and seconds, a V2 pair's same-second exemption from the fresh
-    // accumulator writes would go stale (the pair's fill would then cost ~34k more): not kept.
-    if (state?.family === 'uniswapV2' && 'updatedInReadSecond' in state) {
-      const { updatedInReadSecond: _dropped, ...rest } = state as UniswapV2PoolState
-      return rest
-    }
-    return state
+    return list.find((state) => state.address.toLowerCase() === pool.address) ?? null
   }
   // In waves, so an initial read of thousands of pools does not open thousands of requests at once.
   const states: (PoolStateBase | null)[] = []

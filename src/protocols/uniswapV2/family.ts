@@ -37,8 +37,7 @@ export const uniswapV2Family: PoolFamily<UniswapV2PoolState> = {
       toReserve(state.reserve1, 'reserve1'),
       feeBps,
       context,
-      // The next swap writes the accumulators from zero, unless it lands in the second of the pair's last update.
-      state.accumulatorsZero === true && state.updatedInReadSecond !== true,
+      state.accumulatorsZero === true,
     )
   },
   readPools: readUniswapV2Pools,

@@ -10,9 +10,7 @@ export const V2_STEP_GAS = 65_100n
 /**
  * More for the first swap of a pair whose price accumulators are still zero (a pair nobody has
  * swapped or synced since its first mint): `_update` writes both accumulators from zero, two
- * fresh 20,000-gas stores instead of two 2,900-gas rewrites. Only when the swap's block is in a
- * later second than the pair's last update: in the same second `_update` writes no accumulator,
- * so a pair minted in the read block's own second is not charged (readPools decides).
+ * fresh 20,000-gas stores instead of two 2,900-gas rewrites.
  * @example V2_STEP_GAS + V2_FIRST_ACCUMULATION_GAS // a young pair's first step
  */
 export const V2_FIRST_ACCUMULATION_GAS = 34_200n

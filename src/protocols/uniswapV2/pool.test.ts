@@ -2,7 +2,6 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { ethereum } from '../../chains/ethereum.js'
 import { uniswapV2Family } from './family.js'
-import { V2_FIRST_ACCUMULATION_GAS, V2_STEP_GAS } from './gas.js'
 import { MAX_UINT112, getAmountIn, getAmountOut } from './math.js'
 import type { UniswapV2Pool } from './pool.js'
 import type { UniswapV2PoolState } from './state.js'
@@ -72,20 +71,5 @@ describe('UniswapV2Pool', () => {
     const pair = pairOf(2n * 10n ** 18n, 6_000n * 10n ** 6n)
     expect(pair.spotPrice(T0, T1)).toBeCloseTo(3e-9, 15)
     expect(pair.buildStep(T0, T1)).toEqual({ dex: 0, tokenIn: T0, tokenOut: T1, param: 0n })
-  })
-})
-
-describe('Uniswap V2 step gas of a young pair', () => {
-  const young = (flags: Pick<UniswapV2PoolState, 'accumulatorsZero' | 'updatedInReadSecond'>) =>
-    uniswapV2Family.fromState(
-      { family: 'uniswapV2', dex: 'uniswapV2', address: '0x00000000000000000000000000000000000000c0', token0: T0, token1: T1, reserve0: '1000000000', reserve1: '1000000000', ...flags },
-      context,
-    ) as UniswapV2Pool
-  const gasOf = (pool: UniswapV2Pool) => pool.quoteExactIn(T0, T1, 1_000_000n)!.gas
-  it('charges the fresh accumulator writes only when the swap lands in a later second than the last update', () => {
-    expect(gasOf(young({}))).toBe(V2_STEP_GAS)
-    expect(gasOf(young({ accumulatorsZero: true }))).toBe(V2_STEP_GAS + V2_FIRST_ACCUMULATION_GAS)
-    // Last updated in the read block's second: a fill in that second writes no accumulator.
-    expect(gasOf(young({ accumulatorsZero: true, updatedInReadSecond: true }))).toBe(V2_STEP_GAS)
   })
 })

@@ -1,4 +1,4 @@
-import { type Address, encodePacked, getCreate2Address, hexToBigInt, keccak256 } from 'viem'
+import { type Address, encodePacked, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV2PoolState } from './state.js'
@@ -51,27 +51,6 @@ export function sortTokens(tokenA: Address, tokenB: Address): [Address, Address]
 const READS_PER_PAIR = 2
 
 /**
- * Code answering the block's timestamp as one 32-byte word (TIMESTAMP, MSTORE at 0, RETURN 32
- * bytes): sent as a deployless call, so it needs no contract on the chain.
- */
-const BLOCK_TIMESTAMP_CODE = '0x4260005260206000f3'
-/** `blockTimestampLast` is the block's timestamp modulo 2^32 (a uint32 in the pair's storage). */
-const PAIR_TIMESTAMP_MODULUS = 2n ** 32n
-
-/**
- * The timestamp of the block the reads are pinned to, or undefined when the node would not
- * answer it (no pair then counts as updated in the read second: the estimate errs high).
- */
-async function readBlockTimestamp(client: ReadPoolsParameters['client'], blockNumber: bigint): Promise<bigint | undefined> {
-  try {
-    const { data } = await client.call({ data: BLOCK_TIMESTAMP_CODE, blockNumber })
-    return data === undefined || data === '0x' ? undefined : hexToBigInt(data)
-  } catch {
-    return undefined
-  }
-}
-
-/**
  * Reads every V2 pair among `tokens` on the given dexes at one block, in one
  * multicall (deployless, so it needs no Multicall3 on the chain). A pair
  * without code or without reserves is no candidate.
@@ -87,7 +66,7 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
     }
   }
   if (candidates.length === 0) return []
-  const multicall = client.multicall({
+  const results = await client.multicall({
     // Each pair's reserves, then its price accumulator (zero on a pair never swapped: its first swap costs more gas).
     contracts: candidates.flatMap((c) => [
       { address: c.address, abi: getReservesAbi, functionName: 'getReserves' as const },
@@ -98,19 +77,13 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
     deployless: true,
     batchSize: 0,
   })
-  // The read block's timestamp rides in the same batch.
-  const [results, blockTimestamp] = await Promise.all([multicall, readBlockTimestamp(client, blockNumber)])
   const states: UniswapV2PoolState[] = []
   candidates.forEach((c, i) => {
     const result = results[READS_PER_PAIR * i]!
     const accumulator = results[READS_PER_PAIR * i + 1]!
     if (result.status !== 'success' || typeof result.result === 'bigint') return
-    const [reserve0, reserve1, blockTimestampLast] = result.result
+    const [reserve0, reserve1] = result.result
     if (reserve0 === 0n || reserve1 === 0n) return
-    const accumulatorsZero = accumulator.status === 'success' && accumulator.result === 0n
-    // `_update` writes the accumulators only when time has passed since the pair's last update: a
-    // fill in the read block's own second writes none (a timestamp not read counts as later).
-    const updatedInReadSecond = blockTimestamp !== undefined && BigInt(blockTimestampLast) === blockTimestamp % PAIR_TIMESTAMP_MODULUS
     states.push({
       family: 'uniswapV2',
       dex: c.dex.id,
@@ -119,8 +92,7 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
       token1: c.token1,
       reserve0: reserve0.toString(),
       reserve1: reserve1.toString(),
-      ...(accumulatorsZero ? { accumulatorsZero: true } : {}),
-      ...(accumulatorsZero && updatedInReadSecond ? { updatedInReadSecond: true } : {}),
+      ...(accumulator.status === 'success' && accumulator.result === 0n ? { accumulatorsZero: true } : {}),
     })
   })
   return states
