@@ -246,17 +246,22 @@ function decomposeCrossings(graph: RouteGraph, inputs: Float64Array, amountIn: n
   return { paths: kept, output, gas, used: [...used] }
 }
 
-/** Fewest support edges from the input token to each token (tokens.length when it cannot reach it). */
-function hopsFromSource(graph: RouteGraph, support: readonly number[]): Int32Array {
+/**
+ * Fewest support edges between `end` and every token (tokens.length where there is no way):
+ * from the input token along the edges (`along`), or to the output token against them.
+ */
+function supportHops(graph: RouteGraph, support: readonly number[], end: typeof SOURCE | typeof SINK, along: boolean): Int32Array {
   const { edges, tokens } = graph
   const hops = new Int32Array(tokens.length).fill(tokens.length)
-  hops[SOURCE] = 0
+  hops[end] = 0
   for (let round = 0; round < tokens.length; round++) {
     let changed = false
     for (const e of support) {
-      const through = hops[edges[e]!.from]! + 1
-      if (through < hops[edges[e]!.to]!) {
-        hops[edges[e]!.to] = through
+      const near = along ? edges[e]!.from : edges[e]!.to
+      const far = along ? edges[e]!.to : edges[e]!.from
+      const through = hops[near]! + 1
+      if (through < hops[far]!) {
+        hops[far] = through
         changed = true
       }
     }
@@ -265,24 +270,11 @@ function hopsFromSource(graph: RouteGraph, support: readonly number[]): Int32Arr
   return hops
 }
 
+/** Fewest support edges from the input token to each token (tokens.length when it cannot reach it). */
+const hopsFromSource = (graph: RouteGraph, support: readonly number[]): Int32Array => supportHops(graph, support, SOURCE, true)
+
 /** Fewest support edges from each token to the output token (tokens.length when it cannot reach it). */
-function hopsToSink(graph: RouteGraph, support: readonly number[]): Int32Array {
-  const { edges, tokens } = graph
-  const hops = new Int32Array(tokens.length).fill(tokens.length)
-  hops[SINK] = 0
-  for (let round = 0; round < tokens.length; round++) {
-    let changed = false
-    for (const e of support) {
-      const through = hops[edges[e]!.to]! + 1
-      if (through < hops[edges[e]!.from]!) {
-        hops[edges[e]!.from] = through
-        changed = true
-      }
-    }
-    if (!changed) break
-  }
-  return hops
-}
+const hopsToSink = (graph: RouteGraph, support: readonly number[]): Int32Array => supportHops(graph, support, SINK, false)
 
 /**
  * Gives each token the flow reaches but leaves by no edge its way out: its
