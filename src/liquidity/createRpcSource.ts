@@ -1,21 +1,17 @@
-import { type Address, type Hex, type PublicClient, zeroAddress } from 'viem'
+import { type Address, type PublicClient, zeroAddress } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase, ReadPoolsResult } from '../protocols/types.js'
 import { createBoundedCache } from './createBoundedCache.js'
 import { probeTransferFees } from './probeTransferFees.js'
-import { tokenSymbolFromBytes } from './sanitizeTokenSymbol.js'
+import { readTokenMetadata } from './readTokenMetadata.js'
 import { tokensOfPool } from './tokensOfPool.js'
 import type { AccountToken, Liquidity, LiquiditySource, TokenMetadata } from './types.js'
 
-const erc20MetadataAbi = [
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
+const balanceOfAbi = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
 ] as const
-// `symbol()` read raw: a `string` return decodes as `bytes` (same encoding), an old-style `bytes32` return as bytes32.
-const symbolAsBytesAbi = [{ type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'bytes' }] }] as const
-const symbolAsBytes32Abi = [{ type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'bytes32' }] }] as const
 /** Token metadata kept at most, and for how long (a token's metadata rarely changes; its fee may). */
 const METADATA_CACHE_ENTRIES = 10_000
 const METADATA_CACHE_TTL_MS = 60 * 60 * 1000
@@ -75,39 +71,10 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
   const readMetadata = async (tokens: readonly Address[], blockNumber: bigint, reader: typeof client): Promise<number> => {
     const unknown = tokens.filter((t) => !known.has(t) && !metadataCache.has(t))
     if (unknown.length === 0) return 0
-    // Borrowed from a pool with any other candidate token, in parallel with the metadata reads.
-    const probing = probeTransferFees(reader, chain, unknown, tokens, blockNumber)
-    const results = await reader.multicall({
-      contracts: unknown.flatMap((address) => [
-        { address, abi: erc20MetadataAbi, functionName: 'decimals' as const },
-        { address, abi: symbolAsBytesAbi, functionName: 'symbol' as const },
-        { address, abi: symbolAsBytes32Abi, functionName: 'symbol' as const },
-      ]),
-      allowFailure: true,
-      blockNumber,
-      deployless: true,
-      batchSize: 0,
-    })
-    const fees = await probing
-    unknown.forEach((address, i) => {
-      const decimals = results[3 * i]!
-      const symbolBytes = results[3 * i + 1]!
-      const symbolBytes32 = results[3 * i + 2]!
-      // Sanitised here, where it enters weft: a symbol is whatever the deployer wrote.
-      const rawSymbol = symbolBytes.status === 'success' ? symbolBytes.result : symbolBytes32.status === 'success' ? symbolBytes32.result : '0x'
-      const symbol = tokenSymbolFromBytes(rawSymbol as Hex)
-      metadataCache.set(
-        address,
-        decimals.status === 'success'
-          ? {
-              address,
-              decimals: Number(decimals.result),
-              symbol,
-              transferFeeBps: fees[i]!,
-            }
-          : null,
-      )
-    })
+    // Fees borrowed from a pool with any other candidate token, in parallel with the metadata reads.
+    const described = new Map((await readTokenMetadata(reader, chain, unknown, tokens, blockNumber)).map((meta) => [meta.address, meta]))
+    // A token without decimals() is remembered as such (null): quotes cannot describe it.
+    for (const address of unknown) metadataCache.set(address, described.get(address) ?? null)
     return 2
   }
 
@@ -144,7 +111,7 @@ function buildRpcSource({ client, chain, families = defaultFamilies, connectors 
       erc20.length === 0
         ? Promise.resolve([])
         : reader.multicall({
-            contracts: erc20.map((a) => ({ address: a.token, abi: erc20MetadataAbi, functionName: 'balanceOf' as const, args: [a.account] as const })),
+            contracts: erc20.map((a) => ({ address: a.token, abi: balanceOfAbi, functionName: 'balanceOf' as const, args: [a.account] as const })),
             allowFailure: true,
             blockNumber,
             deployless: true,

@@ -8,7 +8,7 @@ import { applyUniswapV2Log } from './applyUniswapV2Log.js'
 import { applyUniswapV3Log } from './applyUniswapV3Log.js'
 import { DISCOVERABLE_FAMILIES, discoverPool } from './discoverPool.js'
 import { creationEventsAbi } from './poolEvents.js'
-import { readTokenMetadata } from './readTokenMetadata.js'
+import { readTokenMetadata } from '../readTokenMetadata.js'
 import { readTrackedPools } from './readTrackedPools.js'
 import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
 

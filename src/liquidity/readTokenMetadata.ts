@@ -1,8 +1,8 @@
 import { type Address, type Hex, type PublicClient, type Transport, parseAbi } from 'viem'
-import type { ChainConfig } from '../../chains/types.js'
-import { probeTransferFees } from '../probeTransferFees.js'
-import { tokenSymbolFromBytes } from '../sanitizeTokenSymbol.js'
-import type { TokenMetadata } from '../types.js'
+import type { ChainConfig } from '../chains/types.js'
+import { probeTransferFees } from './probeTransferFees.js'
+import { tokenSymbolFromBytes } from './sanitizeTokenSymbol.js'
+import type { TokenMetadata } from './types.js'
 
 const decimalsAbi = parseAbi(['function decimals() view returns (uint8)'])
 // `symbol()` read raw: a `string` return decodes as `bytes` (same encoding), an old-style `bytes32` return as bytes32.
@@ -13,7 +13,8 @@ const symbolAsBytes32Abi = parseAbi(['function symbol() view returns (bytes32)']
  * Metadata of `tokens` at one block: decimals and symbol in one multicall, the fee on transfer
  * measured by the TransferFeeProbe against pools with `partners`, in parallel. A token without
  * `decimals()` gets no entry (quotes cannot describe it); an unmeasurable fee is `null` (the token
- * is then not traded). Node errors propagate.
+ * is then not traded). The symbol is sanitised here, where it enters weft: it is whatever the
+ * token's deployer wrote. Node errors propagate. The RPC and live sources both read through it.
  *
  * @example
  * const metadata = await readTokenMetadata(client, chain, [token], [weth], 123n)
