@@ -6,7 +6,10 @@
 // createRpcSource executed on weft's executor with dex kind 6 (Step.param = tick spacing, callback
 // authenticated by the Slipstream-keyed CREATE2 address), alone and split with Uniswap V3.
 // Not proven here: the Base factory's clone init-code hash (checked against a published pool
-// address in src/chains/forks.test.ts) and Slipstream's own gas (the family's gas is an estimate).
+// address in src/chains/forks.test.ts). The real CLPool and CLFactory (compiled from
+// sphere-mezo-solidity-files) are tested in slipstream.exactness.test.ts and
+// slipstream.real.execute.test.ts, which calibrate the family's gas; the stand-in runs cheaper
+// Uniswap V3 code, so its ratios sit higher.
 import { type Address, encodeFunctionData, parseEventLogs, toFunctionSelector, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type QuoteIntent, createRpcSource, deployExecutor, getQuote, weftExecutorAbi } from '../src/index.js'
