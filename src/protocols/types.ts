@@ -48,12 +48,16 @@ export type PoolLimits = { maxIn: bigint; maxOut: bigint }
  *   initialized ticks (price 1.0001^tick of token1 in token0), traded from
  *   `sqrtPrice` towards `limitSqrtPrice`; gas grows by `gasPerTick` per
  *   initialized tick crossed and `gasPerWord` per further bitmap word.
+ * - `stable`: the Solidly stable curve x³y + xy³ = k on the reserves in whole
+ *   tokens (raw / `scaleIn`, raw / `scaleOut`, scale = 10 ** decimals), the fee
+ *   taken off the input first.
  *
  * @example
  * pool.curveModel?.(weth, usdc) // { kind: 'constantProduct', reserveIn: 1e21, reserveOut: 3e12, fee: 0.003, maxIn: 5e33, gas: 61100 }
  */
 export type CurveModel =
   | { kind: 'constantProduct'; reserveIn: number; reserveOut: number; fee: number; maxIn: number; gas: number }
+  | { kind: 'stable'; reserveIn: number; reserveOut: number; scaleIn: number; scaleOut: number; fee: number; maxIn: number; gas: number }
   | {
       kind: 'concentrated'
       fee: number

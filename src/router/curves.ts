@@ -81,6 +81,165 @@ class ConstantProductCurve implements Curve {
   }
 }
 
+/** Newton steps of the stable curve's output before it gives up refining (it converges in a handful). */
+const STABLE_NEWTON_STEPS = 100
+/** A Newton step below this fraction of the output ends the stable curve's solve (float precision). */
+const STABLE_TOLERANCE = 1e-16
+
+/**
+ * The Solidly stable curve x³y + xy³ = k (Aerodrome V2 stable pools), in whole
+ * tokens: x = a + u after net input u, output d = b − y. The output is solved
+ * from the invariant's difference k(a + u, b − d) − k(a, b) = 0 written
+ * without cancellation,
+ *   u·b·(3a² + 3au + u² + b²) = d·c·(c² + 3b² − 3bd + d²),   c = a + u,
+ * by Newton from d = 0: the right side minus the left is convex and
+ * decreasing in d on [0, b), so every step stays at or below the root and the
+ * output keeps float precision for dust and whole-pool inputs alike. The
+ * fee-free marginal rate is (y/x)(3x² + y²)/(x² + 3y²); with t = y/x and
+ * w = (1 − t)/(1 + t) it is (1 − w³)/(1 + w³), so the input at a given rate is
+ * closed-form: w = ∛((1 − r)/(1 + r)), then x = (k / (t(1 + t²)))^¼ on the
+ * invariant.
+ *
+ * The fee: the pool credits x − ⌊x·fee⌋ raw units, at most min(x, (1 − fee)·x + 1),
+ * which is the net input modelled (the least concave bound: exact below 1/fee
+ * raw units, where the fee rounds to nothing, and at most one raw unit above
+ * the pool's beyond). With the ideal invariant (the pool floors it, its Newton
+ * and the output) the model is at or above the pool's exact output up to float
+ * rounding, which the certificate's bound needs; one raw unit of a 6-decimal
+ * token is a relative 1e-6 on a one-token trade, far above its slack.
+ */
+class StableCurve implements Curve {
+  readonly rate0: number
+  readonly sampled = false
+  private readonly gamma: number
+  /** Reserves in whole tokens, and the invariant k = ab(a² + b²). */
+  private readonly a: number
+  private readonly b: number
+  private readonly k: number
+  /** Raw output units per whole output token over raw input units per whole input token. */
+  private readonly unitRatio: number
+  /** The raw input where the fee starts to round to a unit (1/fee), and the fee-free marginal rate there. */
+  private readonly kink: number
+  private readonly kinkRate: number
+
+  constructor(private readonly model: Extract<CurveModel, { kind: 'stable' }>) {
+    this.gamma = 1 - model.fee
+    this.a = model.reserveIn / model.scaleIn
+    this.b = model.reserveOut / model.scaleOut
+    this.k = this.a * this.b * (this.a * this.a + this.b * this.b)
+    this.unitRatio = model.scaleOut / model.scaleIn
+    this.kink = model.fee > 0 ? Math.min(1 / model.fee, model.maxIn) : model.maxIn
+    const usable = this.a > 0 && this.b > 0 && Number.isFinite(this.k) && this.k > 0 && model.maxIn > 0 && this.gamma > 0
+    this.rate0 = usable ? this.unitRatio * StableCurve.rateAt(this.b / this.a) : 0
+    this.kinkRate = usable ? this.feeFreeMarginal(this.kink) : 0
+  }
+
+  /** The fee-free marginal rate, in whole tokens, where y/x = t: t(3 + t²)/(1 + 3t²). */
+  private static rateAt(t: number): number {
+    return (t * (3 + t * t)) / (1 + 3 * t * t)
+  }
+
+  /** Whole output tokens for net input `u` whole tokens. */
+  private delta(u: number): number {
+    const { a, b } = this
+    const c = a + u
+    const gain = u * b * (3 * a * a + 3 * a * u + u * u + b * b)
+    let d = 0
+    for (let step = 0; step < STABLE_NEWTON_STEPS; step++) {
+      const residual = gain - d * c * (c * c + 3 * b * b - 3 * b * d + d * d)
+      const y = b - d
+      const next = d + residual / (c * (c * c + 3 * y * y))
+      if (!(next > d)) break
+      const moved = next - d
+      d = next
+      if (moved <= d * STABLE_TOLERANCE) break
+    }
+    return Math.min(d, b)
+  }
+
+  /** Net raw input the model credits for raw input `x` (clamped to the curve's end). */
+  private netInput(x: number): number {
+    const clamped = Math.min(Math.max(0, x), this.model.maxIn)
+    return Math.min(clamped, this.gamma * clamped + 1)
+  }
+
+  /** The fee-free marginal rate in raw units after net raw input `n`. */
+  private feeFreeMarginal(n: number): number {
+    const u = n / this.model.scaleIn
+    return this.unitRatio * StableCurve.rateAt((this.b - this.delta(u)) / (this.a + u))
+  }
+
+  amountOut(x: number): number {
+    if (!(x > 0) || this.rate0 === 0) return 0
+    return this.delta(this.netInput(x) / this.model.scaleIn) * this.model.scaleOut
+  }
+
+  marginal(x: number): number {
+    if (this.rate0 === 0) return 0
+    const clamped = Math.min(Math.max(0, x), this.model.maxIn)
+    return (clamped < this.kink ? 1 : this.gamma) * this.feeFreeMarginal(this.netInput(clamped))
+  }
+
+  /**
+   * The net raw input where the fee-free marginal rate is `rate` (below rate0), and its
+   * derivative in that rate.
+   */
+  private netAtRate(rate: number): [number, number] {
+    const r = rate / this.unitRatio
+    const w = Math.cbrt((1 - r) / (1 + r))
+    const t = (1 - w) / (1 + w)
+    const c = Math.sqrt(Math.sqrt(this.k / (t * (1 + t * t))))
+    const net = Math.max(0, c - this.a) * this.model.scaleIn
+    // dn/d(rate) = scaleIn·dc/dt · dt/dr / unitRatio, with dr/dt = 3(1 − t²)²/(1 + 3t²)².
+    const spread = 1 + 3 * t * t
+    const dcdt = (-c * spread) / (4 * t * (1 + t * t))
+    const dtdr = (spread * spread) / (3 * (1 - t * t) * (1 - t * t))
+    const slope = (this.model.scaleIn * dcdt * dtdr) / this.unitRatio
+    return [net, Number.isFinite(slope) ? slope : -Number.MAX_VALUE]
+  }
+
+  atRate(rate: number, into: RatePoint): RatePoint {
+    into.input = 0
+    into.output = 0
+    into.slope = 0
+    if (!(rate < this.rate0)) return into
+    let x: number
+    if (!(rate > 0)) x = this.model.maxIn
+    else if (rate >= this.kinkRate) {
+      // Below the kink the fee rounds to nothing: the fee-free curve.
+      const [net, slope] = this.netAtRate(rate)
+      x = Math.min(net, this.kink)
+      into.slope = slope
+    } else if (rate >= this.gamma * this.kinkRate) x = this.kink
+    else {
+      // Above it the pool credits (1 − fee)·x + 1 at most: x = (n − 1)/γ at the fee-free rate rate/γ.
+      const [net, slope] = this.netAtRate(rate / this.gamma)
+      x = Math.max(this.kink, (net - 1) / this.gamma)
+      into.slope = slope / (this.gamma * this.gamma)
+    }
+    if (!(x < this.model.maxIn)) {
+      x = this.model.maxIn
+      into.slope = 0
+    }
+    into.input = x
+    // The output on the curve at that input (not b − t·c): the pair stays on the curve even where
+    // c − a loses digits to cancellation, so the dual's value at it is the curve's own.
+    into.output = this.amountOut(x)
+    return into
+  }
+
+  gas(): number {
+    return this.model.gas
+  }
+
+  covers(x: number): boolean {
+    return this.rate0 > 0 && x <= this.limit()
+  }
+  limit(): number {
+    return this.rate0 > 0 ? this.model.maxIn * (1 - END_MARGIN) : 0
+  }
+}
+
 const HALF_LN_TICK_BASE = Math.log(1.0001) / 2
 
 /** The tick bitmap word (256 tick spacings) a tick lies in. */
@@ -449,6 +608,7 @@ export function getCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale:
   const model = pool.curveModel?.(tokenIn, tokenOut)
   if (model?.kind === 'constantProduct') return new ConstantProductCurve(model.reserveIn, model.reserveOut, model.fee, model.maxIn, model.gas)
   if (model?.kind === 'concentrated') return new ConcentratedCurve(model)
+  if (model?.kind === 'stable') return new StableCurve(model)
   const samples: { x: number; y: number; gas: number }[] = []
   const base = Number.isFinite(scale) && scale >= 1 ? scale : 1
   for (let e = SAMPLE_LOW; e <= SAMPLE_HIGH; e++) {

@@ -68,6 +68,13 @@ describe('AerodromeV2Pool', () => {
       }
     }
   })
+  it('finds the capacity of a stable pool whose math reverts on 1 wei', () => {
+    const pool = poolOf(true, 277150397070000000000000n, 282966112105n, 18, 6, 1)
+    expect(getAerodromeAmountOut(pool.curve, true, 1n, pool.reserve0, pool.reserve1, 1n)).toBeUndefined()
+    const { maxIn } = pool.limits(T0, T1)
+    expect(maxIn).toBeGreaterThan(10n ** 24n)
+    expect(pool.quoteExactIn(T0, T1, 349_000_000_000_000n)!.amountOut).toBe(348n)
+  })
   it('moves the fee out of the pool: the input reserve grows by the rest', () => {
     const pool = poolOf(false, 10n ** 24n, 10n ** 24n)
     const result = pool.quoteExactIn(T0, T1, 10_000n)!
@@ -80,7 +87,8 @@ describe('AerodromeV2Pool', () => {
     expect(pool.spotPrice(T0, T1)).toBeCloseTo(1e12, 0)
     expect(pool.buildStep(T0, T1)).toEqual({ dex: dexIndex, tokenIn: T0, tokenOut: T1, param: 1n })
     expect(poolOf(false, 1n, 1n).buildStep(T1, T0).param).toBe(0n)
-    expect(pool.curveModel(T0, T1)).toBeUndefined()
+    // Its float model for the router: the stable curve on the raw reserves and their decimal scales.
+    expect(pool.curveModel(T0, T1)).toMatchObject({ kind: 'stable', reserveIn: 1e12, reserveOut: 1e24, scaleIn: 1e6, scaleOut: 1e18, fee: 0.0005 })
   })
   it('adds the gas of storage the next swap writes from zero, and only for that swap', () => {
     const steady = poolOf(false, 10n ** 24n, 10n ** 24n).quoteExactIn(T0, T1, 10n ** 18n)!

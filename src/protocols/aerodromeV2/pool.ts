@@ -18,6 +18,8 @@ const NO_FRESH_STORAGE: AerodromeV2FreshStorage = { accumulators: false, fees0: 
 const STABLE_FLAG = 1n
 /** The largest uint256 (no pool input can exceed it). */
 const MAX_UINT256 = (1n << 256n) - 1n
+/** Bits of a uint256. */
+const UINT256_BITS = 256
 
 /**
  * An Aerodrome V2 (Solidly) pool at one block, stable or volatile. Immutable: a swap returns the
@@ -156,10 +158,23 @@ export class AerodromeV2Pool implements Pool {
       const out = getAerodromeAmountOut(this.curve, zeroForOne, amountIn, this.reserve0, this.reserve1, BigInt(this.feeBps))
       return out !== undefined && out < reserveOut && (out === 0n || this.output(zeroForOne, amountIn) !== undefined)
     }
+    // A stable pool's math can revert on dust (seen: 1 wei into a 277k/283k-token pool of 18/6
+    // decimals) yet compute every larger input: the search starts at the first power of 16 that computes.
+    const empty = this.reserve0 === 0n || this.reserve1 === 0n
+    let bits = 0
+    while (!empty && bits < UINT256_BITS && !computes(1n << BigInt(bits))) bits += 4
     let result = 0n
-    if (this.reserve0 > 0n && this.reserve1 > 0n && computes(1n)) {
-      let low = 1n
-      let high = MAX_UINT256
+    if (!empty && bits < UINT256_BITS) {
+      // The highest power of two that computes, by bisection on the exponent (a few steps, where a
+      // bisection on the amount from 2^256 down spends one step per bit above it), then the amount.
+      let highBits = UINT256_BITS
+      while (highBits - bits > 1) {
+        const middle = (bits + highBits) >> 1
+        if (computes(1n << BigInt(middle))) bits = middle
+        else highBits = middle
+      }
+      let low = 1n << BigInt(bits)
+      let high = highBits === UINT256_BITS ? MAX_UINT256 : 1n << BigInt(highBits)
       if (computes(high)) low = high
       while (high - low > 1n) {
         const middle = (low + high) / 2n
@@ -185,14 +200,17 @@ export class AerodromeV2Pool implements Pool {
   }
 
   /**
-   * Volatile pools: their constant-product curve in floats. Stable pools have no float model yet:
-   * the router samples them through quoteExactIn.
+   * The curve in floats for the router: volatile pools their constant-product curve, stable pools
+   * the x³y + xy³ curve on their reserves in whole tokens (both with the fee off the input).
    */
   curveModel(tokenIn: Address, tokenOut: Address): CurveModel | undefined {
-    if (this.stable) return undefined
     const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
     const [reserveIn, reserveOut] = zeroForOne ? [this.reserve0, this.reserve1] : [this.reserve1, this.reserve0]
     const maxIn = this.maxIn(zeroForOne)
-    return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee: this.feeBps / 10_000, maxIn: Number(maxIn), gas: Number(this.stepGas(zeroForOne)) }
+    const fee = this.feeBps / 10_000
+    const gas = Number(this.stepGas(zeroForOne))
+    if (!this.stable) return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee, maxIn: Number(maxIn), gas }
+    const [scaleIn, scaleOut] = zeroForOne ? [this.curve.decimals0, this.curve.decimals1] : [this.curve.decimals1, this.curve.decimals0]
+    return { kind: 'stable', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), scaleIn: Number(scaleIn), scaleOut: Number(scaleOut), fee, maxIn: Number(maxIn), gas }
   }
 }
