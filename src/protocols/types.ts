@@ -50,13 +50,22 @@ export type PoolLimits = { maxIn: bigint; maxOut: bigint }
  *   initialized tick crossed and `gasPerWord` per further bitmap word.
  * - `stable`: the Solidly stable curve x³y + xy³ = k on the reserves in whole
  *   tokens (raw / `scaleIn`, raw / `scaleOut`, scale = 10 ** decimals), the fee
- *   taken off the input first.
+ *   taken off the input first (rounded down, as the pool takes it).
  *
  * @example
  * pool.curveModel?.(weth, usdc) // { kind: 'constantProduct', reserveIn: 1e21, reserveOut: 3e12, fee: 0.003, maxIn: 5e33, gas: 61100 }
  */
 export type CurveModel =
-  | { kind: 'constantProduct'; reserveIn: number; reserveOut: number; fee: number; maxIn: number; gas: number }
+  | {
+      kind: 'constantProduct'
+      reserveIn: number
+      reserveOut: number
+      fee: number
+      maxIn: number
+      gas: number
+      /** The pool takes ⌊x·fee⌋ (Aerodrome), not x·fee: it credits up to one raw input unit more. */
+      feeRoundsDown?: boolean
+    }
   | { kind: 'stable'; reserveIn: number; reserveOut: number; scaleIn: number; scaleOut: number; fee: number; maxIn: number; gas: number }
   | {
       kind: 'concentrated'

@@ -32,40 +32,68 @@ export interface Curve {
 // (`atRate` goes to the true end: the certificate's bound must cover all a pool can give.)
 const END_MARGIN = 1e-6
 
-/** out = R_out·γx / (R_in + γx), the constant-product pair. */
+/**
+ * out = R_out·n / (R_in + n), the constant-product pair, on the net input n = γx.
+ * A pool that floors its fee (`feeRoundsDown`, Aerodrome's x − ⌊x·fee⌋) credits
+ * up to one raw unit more: there n = min(x, γx + 1), the least concave bound
+ * (exact below 1/fee raw units, where the fee rounds to nothing), so the model
+ * never under-states the pool's output, as the certificate's bound needs.
+ */
 class ConstantProductCurve implements Curve {
   readonly rate0: number
   readonly sampled = false
   private readonly gamma: number
+  /** The raw input below which the fee rounds to nothing (0: a pool that does not round it). */
+  private readonly kink: number
   constructor(
     private readonly reserveIn: number,
     private readonly reserveOut: number,
     fee: number,
     private readonly maxIn: number,
     private readonly gasUnits: number,
+    feeRoundsDown = false,
   ) {
     this.gamma = 1 - fee
-    this.rate0 = reserveIn > 0 && reserveOut > 0 && maxIn > 0 ? (this.gamma * reserveOut) / reserveIn : 0
+    this.kink = feeRoundsDown && fee > 0 ? Math.min(1 / fee, maxIn) : 0
+    this.rate0 = reserveIn > 0 && reserveOut > 0 && maxIn > 0 ? ((this.kink > 0 ? 1 : this.gamma) * reserveOut) / reserveIn : 0
+  }
+  /** The net input credited for input `x` (clamped to the curve's end). */
+  private net(x: number): number {
+    const clamped = Math.max(0, Math.min(x, this.maxIn))
+    return this.kink > 0 ? Math.min(clamped, this.gamma * clamped + 1) : this.gamma * clamped
   }
   amountOut(x: number): number {
     if (!(x > 0) || this.rate0 === 0) return 0
-    const effective = this.gamma * Math.min(x, this.maxIn)
+    const effective = this.net(x)
     return (this.reserveOut * effective) / (this.reserveIn + effective)
   }
   marginal(x: number): number {
-    const u = this.reserveIn + this.gamma * Math.max(0, Math.min(x, this.maxIn))
-    return this.rate0 === 0 ? 0 : (this.gamma * this.reserveIn * this.reserveOut) / (u * u)
+    const u = this.reserveIn + this.net(x)
+    const credited = Math.max(0, Math.min(x, this.maxIn)) < this.kink ? 1 : this.gamma
+    return this.rate0 === 0 ? 0 : (credited * this.reserveIn * this.reserveOut) / (u * u)
   }
   atRate(rate: number, into: RatePoint): RatePoint {
     into.input = 0
     into.output = 0
     into.slope = 0
     if (!(rate < this.rate0)) return into
-    // Marginal γ·R_in·R_out/u² with u = R_in + γx.
-    const u = Math.sqrt((this.gamma * this.reserveIn * this.reserveOut) / rate)
-    let x = (u - this.reserveIn) / this.gamma
-    if (x >= this.maxIn) x = this.maxIn
-    else into.slope = -u / (2 * this.gamma * rate)
+    // Marginal g·R_in·R_out/u² with u = R_in + n: g = 1 below the kink (n = x), γ above it.
+    const kinkRate = this.kink > 0 ? (this.reserveIn * this.reserveOut) / ((this.reserveIn + this.kink) * (this.reserveIn + this.kink)) : 0
+    let x: number
+    if (this.kink > 0 && rate >= kinkRate) {
+      const u = Math.sqrt((this.reserveIn * this.reserveOut) / rate)
+      x = Math.min(u - this.reserveIn, this.kink)
+      into.slope = -u / (2 * rate)
+    } else if (this.kink > 0 && rate >= this.gamma * kinkRate) x = this.kink
+    else {
+      const u = Math.sqrt((this.gamma * this.reserveIn * this.reserveOut) / rate)
+      x = this.kink > 0 ? Math.max(this.kink, (u - this.reserveIn - 1) / this.gamma) : (u - this.reserveIn) / this.gamma
+      into.slope = -u / (2 * this.gamma * rate)
+    }
+    if (x >= this.maxIn) {
+      x = this.maxIn
+      into.slope = 0
+    }
     into.input = x
     into.output = this.amountOut(x)
     return into
@@ -606,7 +634,7 @@ const SAMPLE_HIGH = 3
  */
 export function getCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: number): Curve {
   const model = pool.curveModel?.(tokenIn, tokenOut)
-  if (model?.kind === 'constantProduct') return new ConstantProductCurve(model.reserveIn, model.reserveOut, model.fee, model.maxIn, model.gas)
+  if (model?.kind === 'constantProduct') return new ConstantProductCurve(model.reserveIn, model.reserveOut, model.fee, model.maxIn, model.gas, model.feeRoundsDown === true)
   if (model?.kind === 'concentrated') return new ConcentratedCurve(model)
   if (model?.kind === 'stable') return new StableCurve(model)
   const samples: { x: number; y: number; gas: number }[] = []

@@ -1,8 +1,9 @@
 // The Aerodrome V2 stable curve model (getCurve on a stable pool's `stable` CurveModel) against the
 // pool's exact bigint math: output within float rounding of the exact output and never below it
 // (beyond the fee's one-raw-unit rounding), marginal rate equal to finite differences, monotone
-// and concave, the inverse of the marginal, capacity; and a split across three stable pools that
-// is at least the best split of a fine grid on exact simulation.
+// and concave, the inverse of the marginal, capacity; a split across three stable pools that is
+// at least the best split of a fine grid on exact simulation; and, for stable and volatile pools
+// alike, certificates at or above small trades' exact outputs (the models credit the fee's floor).
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createRandom } from '../../test/support/random.js'
@@ -20,8 +21,8 @@ const dexIndex = base.dexes.findIndex((d) => d.family === 'aerodromeV2')
 const context = { chain: base, dex: base.dexes[dexIndex]!, dexIndex }
 
 let counter = 0x100
-/** A stable pool between T0 and T1 holding `reserve0`/`reserve1` raw units. */
-function stablePool(reserve0: bigint, reserve1: bigint, decimals0: number, decimals1: number, feeBps: number): AerodromeV2Pool {
+/** A stable (or volatile) pool between T0 and T1 holding `reserve0`/`reserve1` raw units. */
+function stablePool(reserve0: bigint, reserve1: bigint, decimals0: number, decimals1: number, feeBps: number, stable = true): AerodromeV2Pool {
   return aerodromeV2Family.fromState(
     {
       family: 'aerodromeV2',
@@ -29,7 +30,7 @@ function stablePool(reserve0: bigint, reserve1: bigint, decimals0: number, decim
       address: `0x${(++counter).toString(16).padStart(40, '0')}` as Address,
       token0: T0,
       token1: T1,
-      stable: true,
+      stable,
       reserve0: reserve0.toString(),
       reserve1: reserve1.toString(),
       decimals0,
@@ -168,5 +169,32 @@ describe('stable curve model (Aerodrome V2 stable pools)', () => {
       expect(certificate.gapBps).toBeGreaterThanOrEqual(0)
       expect(certificate.gapBps).toBeLessThan(0.01)
     }
+  })
+
+  it('certifies small trades from a 6-decimal token at or above their exact output (the fee floor credited), stable and volatile', () => {
+    for (const stable of [true, false]) {
+      let below = 0
+      for (let trial = 0; trial < 40; trial++) {
+        const pools = [stablePool(raw(2e6, 6), raw(2e6, 18), 6, 18, 5, stable), stablePool(raw(4e5, 6), raw(3.7e5, 18), 6, 18, 30, stable)]
+        // About one token, where one raw unit of the fee's rounding is a relative 1e-6.
+        const amount = 1_000_000n + BigInt(trial) * 7919n
+        const plan = findRoute({ pools, tokenIn: T0, tokenOut: T1, connectors: [], maxHops: 1, gasCostInOutput: 0 }, amount)!
+        if (plan.certificate!.gapBps < 0 || plan.certificate!.upperBound < plan.amountOut) below++
+      }
+      expect(below).toBe(0)
+    }
+  })
+  it('models dust on a volatile pool exactly where the fee rounds to nothing', () => {
+    const pool = stablePool(raw(2e6, 6), raw(1e3, 18), 6, 18, 30, false)
+    const curve = getCurve(pool, T0, T1, 1e6)
+    for (const amountIn of [1n, 7n, 100n, 333n, 334n, 5_000n, 1_000_000n]) {
+      const exact = Number(pool.quoteExactIn(T0, T1, amountIn)!.amountOut)
+      const model = curve.amountOut(Number(amountIn))
+      expect(model).toBeGreaterThanOrEqual(exact * (1 - 1e-12))
+      expect(model).toBeLessThanOrEqual(exact * (1 + 1e-12) + 2 + curve.marginal(0))
+    }
+    // Its marginal at the rate it has past the kink gives that input back.
+    const rate = curve.marginal(1e9)
+    expect(Math.abs(curve.atRate(rate, point()).input - 1e9) / 1e9).toBeLessThan(1e-6)
   })
 })

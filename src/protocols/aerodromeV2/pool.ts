@@ -209,7 +209,8 @@ export class AerodromeV2Pool implements Pool {
     const maxIn = this.maxIn(zeroForOne)
     const fee = this.feeBps / 10_000
     const gas = Number(this.stepGas(zeroForOne))
-    if (!this.stable) return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee, maxIn: Number(maxIn), gas }
+    // The pool floors its fee (getAerodromeFee): both models credit that rounding.
+    if (!this.stable) return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee, maxIn: Number(maxIn), gas, feeRoundsDown: true }
     const [scaleIn, scaleOut] = zeroForOne ? [this.curve.decimals0, this.curve.decimals1] : [this.curve.decimals1, this.curve.decimals0]
     return { kind: 'stable', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), scaleIn: Number(scaleIn), scaleOut: Number(scaleOut), fee, maxIn: Number(maxIn), gas }
   }
