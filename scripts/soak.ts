@@ -10,6 +10,8 @@
 import { parseArgs } from 'node:util'
 import { QuoteError, type QuoteIntent, createSnapshotSource, getQuote, parseQuoteParams } from '../src/index.js'
 import { defaultSnapshot } from '../src/defaultSnapshot.js'
+import { quoteParamForms } from '../src/quote/parseQuoteParams.js'
+import { createRandom } from '../test/support/random.js'
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } },
@@ -26,22 +28,15 @@ const statusCodes: Readonly<Record<number, string>> = {
   503: 'unavailable',
 }
 
-/** mulberry32: a small seeded generator, so a finding can be replayed with its seed. */
-function createRandom(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+/** The shared seeded generator (test/support/random.ts), so a finding can be replayed with its seed. */
+function createSoakRandom(seed: number) {
+  const next = createRandom(seed)
   const below = (n: number) => Math.floor(next() * n)
   const pick = <T>(items: readonly T[]): T => items[below(items.length)]!
   const chance = (p: number) => next() < p
   return { next, below, pick, chance }
 }
-const random = createRandom(Number(values.seed))
+const random = createSoakRandom(Number(values.seed))
 
 const source = createSnapshotSource(defaultSnapshot)
 const snapshotTokens = defaultSnapshot.flatMap((snapshot) => snapshot.tokens.map((token) => ({ chainId: snapshot.chainId, address: token.address, decimals: token.decimals })))
@@ -148,23 +143,8 @@ function plausibleValue(param: string): string {
 /** Amounts from 1 wei to far beyond any pool, log-uniform. */
 const randomAmount = () => 10n ** BigInt(random.below(31)) * BigInt(1 + random.below(9))
 
-const paramNames = [
-  'chainId',
-  'sellToken',
-  'buyToken',
-  'sellAmount',
-  'buyAmount',
-  'slippageBps',
-  'priceImpactLimitBps',
-  'receiver',
-  'feeBps',
-  'feeRecipient',
-  'surplusFeeBps',
-  'surplusFeeRecipient',
-  'referralFeeBps',
-  'referralFeeRecipient',
-  'x-app-id',
-]
+/** Every parameter parseQuoteParams reads: the query parameters and the `x-app-id` header. */
+const paramNames = Object.keys(quoteParamForms)
 
 /** A query record: a plausible quote with some parameters dropped, broken, repeated or added. */
 function randomQueryRecord(): Record<string, unknown> {
