@@ -4,28 +4,22 @@
 // @openzeppelin/contracts 5.4.0. The factory clones the Pool implementation (EIP-1167) at
 // CREATE2 salt keccak256(abi.encodePacked(token0, token1, stable)); every pool is asserted to sit at
 // getAerodromeV2PoolAddress before liquidity is sent to it.
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { type Abi, type Address, type Hex, encodeDeployData, encodeFunctionData, getContractAddress, parseAbi } from 'viem'
+import { type Address, type Hex, encodeDeployData, encodeFunctionData, getContractAddress, parseAbi } from 'viem'
 import type { ChainConfig, DexConfig } from '../../src/chains/types.js'
 import { getAerodromeV2PoolAddress } from '../../src/protocols/aerodromeV2/address.js'
 import { getCloneInitCodeHash } from '../../src/protocols/slipstream/address.js'
 import { testTokenAbi } from './abis.js'
-import { PROJECT_ROOT } from './compile.js'
+import { type CompiledContract, compileNpmSolidity } from './compileNpmSolidity.js'
 import type { Devnet } from './deployDevnet.js'
 import { type DevnetTransaction, rpc, sendDevnetTransactions } from './rpc.js'
 import type { DevnetSymbol } from './universe.js'
 
-const require = createRequire(import.meta.url)
 
 /** The solc-js release Aerodrome's pragma (`^0.8.20`) names, and the EVM Base ran when it deployed. */
 const AERODROME_SOLC = 'solc-0.8.20'
 const AERODROME_EVM_VERSION = 'paris'
 /** Where the package keeps the Aerodrome V2 contracts. */
 const AERODROME_SOURCES = 'sphere-mezo-solidity-files/domains/aerodrome/contracts'
-const CACHE_DIR = path.join(PROJECT_ROOT, '.tmp/solc-cache')
 
 /** The Pool and PoolFactory functions the tests call. */
 export const aerodromePoolAbi = parseAbi([
@@ -56,33 +50,7 @@ export const aerodromePoolFactoryAbi = parseAbi([
   'function implementation() view returns (address)',
 ])
 
-type Compiled = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
-type SolcOutput = {
-  errors?: { severity: string; formattedMessage: string }[]
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
-}
-
-// `import {A} from "x";` and `import "x";`
-const IMPORT_PATTERN = /^\s*import\s+(?:[^;'"]*?\s+from\s+)?["']([^"']+)["']/gm
-
-/** The units `files` import, transitively, keyed by solc unit name (npm paths, resolved from node_modules). */
-function collectAerodromeSources(files: readonly string[]): Record<string, { content: string }> {
-  const sources: Record<string, { content: string }> = {}
-  const pending = [...files]
-  while (pending.length > 0) {
-    const unit = pending.pop() as string
-    if (sources[unit]) continue
-    const content = readFileSync(require.resolve(unit, { paths: [PROJECT_ROOT] }), 'utf8')
-    sources[unit] = { content }
-    for (const match of content.matchAll(IMPORT_PATTERN)) {
-      const target = match[1] as string
-      pending.push(target.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(unit), target)) : target)
-    }
-  }
-  return sources
-}
-
-let compiled: Promise<{ Pool: Compiled; PoolFactory: Compiled; solcVersion: string }> | undefined
+let compiled: Promise<{ Pool: CompiledContract; PoolFactory: CompiledContract; solcVersion: string }> | undefined
 
 /**
  * Pool and PoolFactory compiled from the npm sources with solc-js 0.8.20 (optimizer 200 runs,
@@ -91,38 +59,13 @@ let compiled: Promise<{ Pool: Compiled; PoolFactory: Compiled; solcVersion: stri
  * @example
  * const { Pool, PoolFactory } = await compileAerodrome()
  */
-export function compileAerodrome(): Promise<{ Pool: Compiled; PoolFactory: Compiled; solcVersion: string }> {
-  compiled ??= (async () => {
-    const files = [`${AERODROME_SOURCES}/Pool.sol`, `${AERODROME_SOURCES}/factories/PoolFactory.sol`]
-    const input = {
-      language: 'Solidity',
-      sources: collectAerodromeSources(files),
-      settings: {
-        evmVersion: AERODROME_EVM_VERSION,
-        optimizer: { enabled: true, runs: 200 },
-        outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
-      },
-    }
-    const solcVersion = (require(`${AERODROME_SOLC}/package.json`) as { version: string }).version
-    const key = createHash('sha256').update(JSON.stringify({ solcVersion, input })).digest('hex').slice(0, 32)
-    const cacheFile = path.join(CACHE_DIR, `aerodrome-${key}.json`)
-    if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8'))
-    const solc = require(AERODROME_SOLC) as { compile(input: string, options: object): string }
-    const output = JSON.parse(solc.compile(JSON.stringify(input), { import: (unit: string) => ({ error: `unexpected import ${unit}` }) })) as SolcOutput
-    const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
-    if (errors.length > 0) throw new Error(`solc ${solcVersion} failed on Aerodrome:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-    const pick = (file: string, name: string): Compiled => {
-      const contract = output.contracts?.[file]?.[name]
-      if (!contract) throw new Error(`${name} missing from the solc output`)
-      return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` }
-    }
-    const result = { Pool: pick(files[0]!, 'Pool'), PoolFactory: pick(files[1]!, 'PoolFactory'), solcVersion }
-    mkdirSync(CACHE_DIR, { recursive: true })
-    const temporary = `${cacheFile}.${process.pid}.tmp`
-    writeFileSync(temporary, JSON.stringify(result))
-    renameSync(temporary, cacheFile)
-    return result
-  })()
+export function compileAerodrome(): Promise<{ Pool: CompiledContract; PoolFactory: CompiledContract; solcVersion: string }> {
+  compiled ??= compileNpmSolidity({
+    label: 'aerodrome',
+    solcPackage: AERODROME_SOLC,
+    evmVersion: AERODROME_EVM_VERSION,
+    contracts: { Pool: `${AERODROME_SOURCES}/Pool.sol`, PoolFactory: `${AERODROME_SOURCES}/factories/PoolFactory.sol` },
+  })
   return compiled
 }
 

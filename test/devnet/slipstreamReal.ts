@@ -7,28 +7,23 @@
 // added. The factory's Voter and legacy CL factory, which no swap consults, are one small stand-in
 // (test/contracts/SlipstreamFactoryDeps.sol). Liquidity is added through the devnet's
 // V3LiquidityProvider: CLPool keeps Uniswap V3's mint and swap callbacks.
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { type Abi, type Address, type Hex, encodeDeployData, encodeFunctionData, getContractAddress, parseAbi } from 'viem'
+import { type Address, type Hex, encodeDeployData, encodeFunctionData, getContractAddress, parseAbi } from 'viem'
 import type { ChainConfig, DexConfig } from '../../src/chains/types.js'
 import { getCloneInitCodeHash, getSlipstreamPoolAddress } from '../../src/protocols/slipstream/address.js'
 import { v3LiquidityProviderAbi } from './abis.js'
-import { PROJECT_ROOT, compileTestContracts } from './compile.js'
+import { compileTestContracts } from './compile.js'
+import { type CompiledContract, compileNpmSolidity } from './compileNpmSolidity.js'
 import type { Devnet, DevnetPosition } from './deployDevnet.js'
 import { getFullRangeTicks, getLiquidityForUsd, getNearestTick, getRawPrice, getSqrtPriceX96 } from './priceMath.js'
 import { type DevnetTransaction, rpc, sendDevnetTransactions } from './rpc.js'
 import type { DevnetPositionSpec, DevnetSymbol } from './universe.js'
 
-const require = createRequire(import.meta.url)
 
 /** The solc-js release Slipstream's pragma (`=0.7.6`) names. */
 const SLIPSTREAM_SOLC = 'solc-0.7.6'
 const SLIPSTREAM_EVM_VERSION = 'istanbul'
 /** Where the package keeps the Slipstream contracts. */
 const SLIPSTREAM_SOURCES = 'sphere-mezo-solidity-files/domains/aerodrome-slipstream/contracts'
-const CACHE_DIR = path.join(PROJECT_ROOT, '.tmp/solc-cache')
 
 /** The CLPool, CLFactory and fee-module functions the tests call. */
 export const clPoolAbi = parseAbi([
@@ -49,32 +44,7 @@ export const clFactoryAbi = parseAbi([
 ])
 export const customSwapFeeModuleAbi = parseAbi(['constructor(address factory)', 'function setCustomFee(address pool, uint24 fee)'])
 
-type Compiled = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
-type SlipstreamBuild = { CLPool: Compiled; CLFactory: Compiled; CustomSwapFeeModule: Compiled; solcVersion: string }
-type SolcOutput = {
-  errors?: { severity: string; formattedMessage: string }[]
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
-}
-
-// `import {A} from "x";` and `import "x";`
-const IMPORT_PATTERN = /^\s*import\s+(?:[^;'"]*?\s+from\s+)?["']([^"']+)["']/gm
-
-/** The units `files` import, transitively, keyed by solc unit name (npm paths, resolved from node_modules). */
-function collectSources(files: readonly string[]): Record<string, { content: string }> {
-  const sources: Record<string, { content: string }> = {}
-  const pending = [...files]
-  while (pending.length > 0) {
-    const unit = pending.pop() as string
-    if (sources[unit]) continue
-    const content = readFileSync(require.resolve(unit, { paths: [PROJECT_ROOT] }), 'utf8')
-    sources[unit] = { content }
-    for (const match of content.matchAll(IMPORT_PATTERN)) {
-      const target = match[1] as string
-      pending.push(target.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(unit), target)) : target)
-    }
-  }
-  return sources
-}
+type SlipstreamBuild = { CLPool: CompiledContract; CLFactory: CompiledContract; CustomSwapFeeModule: CompiledContract; solcVersion: string }
 
 let compiled: Promise<SlipstreamBuild> | undefined
 
@@ -86,42 +56,16 @@ let compiled: Promise<SlipstreamBuild> | undefined
  * const { CLPool, CLFactory } = await compileSlipstream()
  */
 export function compileSlipstream(): Promise<SlipstreamBuild> {
-  compiled ??= (async () => {
-    const files = [`${SLIPSTREAM_SOURCES}/core/CLPool.sol`, `${SLIPSTREAM_SOURCES}/core/CLFactory.sol`, `${SLIPSTREAM_SOURCES}/core/fees/CustomSwapFeeModule.sol`]
-    const input = {
-      language: 'Solidity',
-      sources: collectSources(files),
-      settings: {
-        evmVersion: SLIPSTREAM_EVM_VERSION,
-        optimizer: { enabled: true, runs: 200 },
-        outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
-      },
-    }
-    const solcVersion = (require(`${SLIPSTREAM_SOLC}/package.json`) as { version: string }).version
-    const key = createHash('sha256').update(JSON.stringify({ solcVersion, input })).digest('hex').slice(0, 32)
-    const cacheFile = path.join(CACHE_DIR, `slipstream-${key}.json`)
-    if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as SlipstreamBuild
-    const solc = require(SLIPSTREAM_SOLC) as { compile(input: string, options: object): string }
-    const output = JSON.parse(solc.compile(JSON.stringify(input), { import: (unit: string) => ({ error: `unexpected import ${unit}` }) })) as SolcOutput
-    const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
-    if (errors.length > 0) throw new Error(`solc ${solcVersion} failed on Slipstream:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-    const pick = (file: string, name: string): Compiled => {
-      const contract = output.contracts?.[file]?.[name]
-      if (!contract) throw new Error(`${name} missing from the solc output`)
-      return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` }
-    }
-    const result: SlipstreamBuild = {
-      CLPool: pick(files[0]!, 'CLPool'),
-      CLFactory: pick(files[1]!, 'CLFactory'),
-      CustomSwapFeeModule: pick(files[2]!, 'CustomSwapFeeModule'),
-      solcVersion,
-    }
-    mkdirSync(CACHE_DIR, { recursive: true })
-    const temporary = `${cacheFile}.${process.pid}.tmp`
-    writeFileSync(temporary, JSON.stringify(result))
-    renameSync(temporary, cacheFile)
-    return result
-  })()
+  compiled ??= compileNpmSolidity({
+    label: 'slipstream',
+    solcPackage: SLIPSTREAM_SOLC,
+    evmVersion: SLIPSTREAM_EVM_VERSION,
+    contracts: {
+      CLPool: `${SLIPSTREAM_SOURCES}/core/CLPool.sol`,
+      CLFactory: `${SLIPSTREAM_SOURCES}/core/CLFactory.sol`,
+      CustomSwapFeeModule: `${SLIPSTREAM_SOURCES}/core/fees/CustomSwapFeeModule.sol`,
+    },
+  })
   return compiled
 }
 
