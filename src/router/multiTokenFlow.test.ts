@@ -11,9 +11,9 @@ import type { Pool } from '../protocols/types.js'
 import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
 import { createRandom } from '../../test/support/random.js'
+import { replaySegments } from '../../test/support/replaySegments.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
-import type { Plan } from './types.js'
 
 const A = '0x00000000000000000000000000000000000000a1' as Address
 const B = '0x00000000000000000000000000000000000000b1' as Address
@@ -50,33 +50,6 @@ function weighted(balances: [bigint, bigint, bigint], weights: [bigint, bigint, 
   return balancerV2Family.fromState(state, { chain, dex: balancerDex, dexIndex: 1 })
 }
 
-/**
- * Replays a plan's executor segments the way WeftExecutor runs them: a ledger of what the fill
- * holds per token, each segment spending its amountIn of its first token (0: all of it), each
- * step trading the pool's state as the previous steps left it. Returns what reached `tokenOut`,
- * or undefined when a step cannot be filled or spends more than is held.
- */
-function replaySegments(plan: Plan, tokenIn: Address, tokenOut: Address): bigint | undefined {
-  const held = new Map<Address, bigint>([[tokenIn, plan.amountIn]])
-  const states = new Map<string, Pool>()
-  for (const segment of plan.segments) {
-    const first = segment.hops[0]!.tokenIn
-    const available = held.get(first) ?? 0n
-    let amount = segment.amountIn === 0n ? available : segment.amountIn
-    if (amount > available) return undefined
-    held.set(first, available - amount)
-    for (const hop of segment.hops) {
-      const pool = states.get(hop.pool.key) ?? hop.pool
-      const result = pool.quoteExactIn(hop.tokenIn, hop.tokenOut, amount)
-      if (!result) return undefined
-      states.set(pool.key, result.next)
-      amount = result.amountOut
-    }
-    const last = segment.hops.at(-1)!.tokenOut
-    held.set(last, (held.get(last) ?? 0n) + amount)
-  }
-  return held.get(tokenOut) ?? 0n
-}
 
 /** A random 3-token pool and a C -> B pair, with two paths A -> B and A -> C -> B sharing the pool. */
 function randomMarket(random: () => number) {

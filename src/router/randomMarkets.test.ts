@@ -6,34 +6,12 @@
 import { describe, expect, it } from 'vitest'
 import { bestSinglePath, randomMarket } from '../../test/support/randomMarkets.js'
 import { createRandom } from '../../test/support/random.js'
+import { replaySegments } from '../../test/support/replaySegments.js'
 import { getCurve } from './curves.js'
 import { findRoute } from './findRoute.js'
-import type { Plan } from './types.js'
 
 const CASES = 150
 
-/** Replays the executor's segments on a token ledger (see multiTokenFlow.test.ts). */
-function replay(plan: Plan, tokenIn: string, tokenOut: string): bigint | undefined {
-  const held = new Map<string, bigint>([[tokenIn, plan.amountIn]])
-  const states = new Map<string, (typeof plan.segments)[number]['hops'][number]['pool']>()
-  for (const segment of plan.segments) {
-    const first = segment.hops[0]!.tokenIn
-    const available = held.get(first) ?? 0n
-    let amount = segment.amountIn === 0n ? available : segment.amountIn
-    if (amount > available) return undefined
-    held.set(first, available - amount)
-    for (const hop of segment.hops) {
-      const pool = states.get(hop.pool.key) ?? hop.pool
-      const result = pool.quoteExactIn(hop.tokenIn, hop.tokenOut, amount)
-      if (!result) return undefined
-      states.set(pool.key, result.next)
-      amount = result.amountOut
-    }
-    const last = segment.hops.at(-1)!.tokenOut
-    held.set(last, (held.get(last) ?? 0n) + amount)
-  }
-  return held.get(tokenOut) ?? 0n
-}
 
 describe('curves on random V3 pools', () => {
   it('cover exactly what the pool can take and never model less output than it gives', () => {
@@ -94,7 +72,7 @@ describe('findRoute on random V2 + V3 markets', () => {
       routed++
       if (single && plan.amountOut < single.amountOut) bugs.belowSingle++
       if (plan.paths.some((p) => p.hops.length > maxHops)) bugs.tooManyHops++
-      if (replay(plan, tokenIn, tokenOut) !== plan.amountOut) bugs.replayMismatch++
+      if (replaySegments(plan, tokenIn, tokenOut) !== plan.amountOut) bugs.replayMismatch++
       const certificate = plan.certificate
       if (certificate) gaps.push(certificate.gapBps)
       if (certificate?.allPoolsGapBps !== undefined) allGaps.push(certificate.allPoolsGapBps)
