@@ -1,5 +1,6 @@
 import { type Address, encodePacked, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
+import { sortTokens } from '../uniswapV2/readPools.js'
 
 /**
  * The CREATE2 address of an Aerodrome V2 pool, as `PoolFactory.createPool` deploys it: an EIP-1167
@@ -16,9 +17,7 @@ export function getAerodromeV2PoolAddress(
   tokenB: Address,
   stable: boolean,
 ): Address {
-  const a = tokenA.toLowerCase() as Address
-  const b = tokenB.toLowerCase() as Address
-  const [token0, token1] = a < b ? [a, b] : [b, a]
+  const [token0, token1] = sortTokens(tokenA, tokenB)
   return getCreate2Address({
     from: dex.factory,
     salt: keccak256(encodePacked(['address', 'address', 'bool'], [token0, token1, stable])),

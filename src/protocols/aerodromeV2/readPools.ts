@@ -3,6 +3,7 @@ import type { DexConfig } from '../../chains/types.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { getAerodromeV2PoolAddress } from './address.js'
 import type { AerodromeV2PoolState } from './state.js'
+import { sortTokens } from '../uniswapV2/readPools.js'
 
 const poolAbi = parseAbi([
   'function metadata() view returns (uint256 dec0, uint256 dec1, uint256 r0, uint256 r1, bool st, address t0, address t1)',
@@ -68,10 +69,8 @@ export async function readAerodromeV2Pools({ client, blockNumber, tokens, dexes 
   for (const dex of dexes) {
     for (let i = 0; i < tokens.length; i++) {
       for (let j = i + 1; j < tokens.length; j++) {
-        const a = tokens[i]!.toLowerCase() as Address
-        const b = tokens[j]!.toLowerCase() as Address
-        if (a === b) continue
-        const [token0, token1] = a < b ? [a, b] : [b, a]
+        const [token0, token1] = sortTokens(tokens[i]!, tokens[j]!)
+        if (token0 === token1) continue
         for (const stable of [false, true]) {
           const address = getAerodromeV2PoolAddress(dex, token0, token1, stable)
           if (seen.has(address)) continue
