@@ -49,7 +49,9 @@ export {
   type LiveSourceStats,
   type LiveTrackingPolicy,
 } from './liquidity/live/createLiveSource.js'
-export type { DiscoveredPool } from './liquidity/live/trackedPool.js'
+export type { DiscoveredPool, LogOutcome, TrackedPool } from './liquidity/live/trackedPool.js'
+export { type DiscoveryOutcome, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
+export { defaultLiveFamilies } from './liquidity/live/liveFamilies.js'
 export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
 
 export { defaultFamilies } from './protocols/defaultFamilies.js'

@@ -1,13 +1,11 @@
-import type { Address, Hex, Log, PublicClient, Transport } from 'viem'
+import type { AbiEvent, Address, Hex, Log, PublicClient, Transport } from 'viem'
 import type { ChainConfig, DexConfig } from '../../chains/types.js'
 import { QuoteError, guarded, hostError, unavailable } from '../../errors/QuoteError.js'
 import { defaultFamilies } from '../../protocols/defaultFamilies.js'
 import type { PoolFamily, PoolStateBase } from '../../protocols/types.js'
 import type { Liquidity, LiquiditySource, TokenMetadata } from '../types.js'
-import { applyUniswapV2Log } from './applyUniswapV2Log.js'
-import { applyUniswapV3Log } from './applyUniswapV3Log.js'
-import { DISCOVERABLE_FAMILIES, discoverPool } from './discoverPool.js'
-import { creationEventsAbi } from './poolEvents.js'
+import { type DiscoveryOutcome, type LiveFamily, poolKeyOf, tokensOfDiscovered } from './liveFamily.js'
+import { defaultLiveFamilies } from './liveFamilies.js'
 import { readTokenMetadata } from '../readTokenMetadata.js'
 import { readTrackedPools } from './readTrackedPools.js'
 import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
@@ -32,8 +30,10 @@ export type CreateLiveSourceParameters = {
   /** A viem PublicClient (HTTP polling or WebSocket). Any viem chain, as createRpcSource takes. */
   client: PublicClient<Transport, any>
   chain: ChainConfig
-  /** Families to read pools with (default `defaultFamilies`). Only uniswapV2 and uniswapV3 dexes are discovered so far. */
+  /** Families to read pools with (default `defaultFamilies`). */
   families?: readonly PoolFamily[]
+  /** How each family is discovered and followed (default `defaultLiveFamilies`). A dex whose family has none is not followed (`stats().unfollowedDexes`). */
+  liveFamilies?: readonly LiveFamily[]
   /** First block scanned for creation events (the factories' deployment block, or later). */
   fromBlock: bigint | number
   /** Default `{ mode: 'all' }`. */
@@ -88,6 +88,8 @@ export type LiveSourceStats = {
   reorgs: number
   deepestReorg: number
   fullResyncs: number
+  /** Dexes of the chain the source does not follow (no live family, or no pool family, for them). */
+  unfollowedDexes: string[]
   /** Creation events of configured factories that were not taken, with why. */
   skipped: { address: string; reason: string }[]
   /** The last block applied: its logs, the pools it changed, the pools re-read, and the in-memory time (ms, round trips excluded). */
@@ -119,7 +121,7 @@ type View = { blockNumber: number; pools: PoolStateBase[]; tokens: TokenMetadata
 /** The header fields the source follows. */
 type Header = { number: bigint; hash: Hex; parentHash: Hex }
 /** One applied block and how to undo it: the record of every pool it changed, as it was before (undefined: none). */
-type JournalEntry = { number: number; hash: Hex; undo: Map<Address, TrackedPool | undefined> }
+type JournalEntry = { number: number; hash: Hex; undo: Map<string, TrackedPool | undefined> }
 
 const CHECKPOINT_VERSION = 1
 const DEFAULT_MAX_LAG_BLOCKS = 2
@@ -128,12 +130,12 @@ const DEFAULT_REORG_DEPTH = 64
 const DEFAULT_LOGS_BLOCK_RANGE = 10_000
 
 /**
- * A liquidity source that follows the chain (issue 13, first slice): it discovers the pools of the
- * chain's uniswapV2 and uniswapV3 dexes from their factories' `PairCreated` / `PoolCreated` events
- * since `fromBlock`, reads each tracked pool once with its family's reader, then follows every
- * block through its logs (`eth_getLogs` by block hash), applying V2 `Sync` and V3 `Swap`, `Mint`
- * and `Burn` exactly and re-reading a pool at the block where a log cannot be applied exactly (see
- * applyUniswapV2Log, applyUniswapV3Log and docs/guides/live-source.md). Reorgs are detected
+ * A liquidity source that follows the chain: it discovers the pools of the chain's dexes from
+ * their creation events since `fromBlock` (each family's `LiveFamily`, see `defaultLiveFamilies`),
+ * reads each tracked pool once with its family's reader, then follows every block through its
+ * logs (`eth_getLogs` by block hash), applying each log exactly where its family can (V2 `Sync`;
+ * V3 `Swap`, `Mint`, `Burn`) and re-reading a pool at the block where a log cannot be applied
+ * exactly (see docs/guides/live-source.md). Reorgs are detected
  * through the parent-hash chain: the source rolls back to the common ancestor and re-reads every
  * pool the dropped blocks touched. `getLiquidity` answers from memory at the source's block with
  * 0 round trips; behind the head by more than `maxLagBlocks`, older than `maxAgeMs`, or after a
@@ -155,6 +157,7 @@ function buildLiveSource({
   client,
   chain,
   families = defaultFamilies,
+  liveFamilies = defaultLiveFamilies,
   fromBlock,
   tracking = { mode: 'all' },
   maxLagBlocks = DEFAULT_MAX_LAG_BLOCKS,
@@ -168,26 +171,46 @@ function buildLiveSource({
     if (!Number.isSafeInteger(value) || value < (name === 'maxLagBlocks' ? 0 : 1)) throw hostError(`createLiveSource: ${name} must be a positive integer`)
   }
   const familiesById = new Map(families.map((f) => [f.id, f]))
-  const followed = chain.dexes.filter((d) => DISCOVERABLE_FAMILIES.has(d.family) && familiesById.has(d.family))
-  const dexesByFactory = new Map<Address, DexConfig[]>()
+  const liveFamiliesById = new Map(liveFamilies.map((f) => [f.id, f]))
+  const followed = chain.dexes.filter((d) => liveFamiliesById.has(d.family) && familiesById.has(d.family))
+  const unfollowedDexes = chain.dexes.filter((d) => !followed.includes(d)).map((d) => d.id)
+  /** Creation emitters (factories, the PoolManager, the Vault) and the dexes whose pools they announce. */
+  const creators = new Map<Address, { dex: DexConfig; live: LiveFamily }[]>()
+  /** Shared contracts (the PoolManager, the Vault) whose logs carry their pools' changes. */
+  const sharedEmitters = new Map<Address, LiveFamily>()
+  const creationEvents = new Map<string, AbiEvent>()
   for (const dex of followed) {
-    const factory = dex.factory.toLowerCase() as Address
-    dexesByFactory.set(factory, [...(dexesByFactory.get(factory) ?? []), dex])
+    const live = liveFamiliesById.get(dex.family)!
+    for (const emitter of live.creationEmitters?.(dex) ?? [dex.factory]) creators.set(lower(emitter), [...(creators.get(lower(emitter)) ?? []), { dex, live }])
+    for (const event of live.creationEvents) creationEvents.set(`${event.name}(${event.inputs.map((i) => i.type).join(',')})`, event)
+    if (live.sharedEmitter) sharedEmitters.set(lower(live.sharedEmitter(dex)), live)
+  }
+  const discoverPool = (log: Log, blockNumber: number): DiscoveryOutcome => {
+    for (const { dex, live } of creators.get(lower(log.address)) ?? []) {
+      const outcome = live.discover(log, dex, blockNumber)
+      if (outcome) return outcome
+    }
+    return undefined
+  }
+  /** The record key a state log belongs to: the pool id for a shared contract's log, else the emitter. */
+  const keyOfLog = (log: Log): string | undefined => {
+    const shared = sharedEmitters.get(lower(log.address))
+    return shared ? shared.keyOfLog?.(log)?.toLowerCase() : lower(log.address)
   }
   const majors = new Set(chain.majorTokens.map(lower))
   const wanted = new Set<Address>('tokens' in tracking && tracking.tokens ? tracking.tokens.map(lower) : [])
   const isTracked = (pool: DiscoveredPool): boolean => {
     if (tracking.mode === 'all') return true
     const known = (token: Address) => wanted.has(token) || (tracking.mode === 'onDemand' && majors.has(token))
-    return known(pool.token0) && known(pool.token1)
+    return tokensOfDiscovered(pool).every(known)
   }
 
-  const records = new Map<Address, TrackedPool>()
+  const records = new Map<string, TrackedPool>()
   const tokens = new Map<Address, TokenMetadata>()
   for (const t of [...chain.tokens, chain.wrappedNative]) tokens.set(t.address, { ...t, transferFeeBps: 0 })
   let journal: JournalEntry[] = []
   /** Tracked pools to read at the next block (new to the tracking list, or touched by a reorg). */
-  const needsRead = new Set<Address>()
+  const needsRead = new Set<string>()
   let initialized = false
   let view: View | undefined
   let observedHead: number | undefined
@@ -208,7 +231,7 @@ function buildLiveSource({
     for (const token of checkpoint.tracked ?? []) wanted.add(lower(token))
     for (const meta of checkpoint.tokens) tokens.set(lower(meta.address), meta)
     for (const { pool, state, liquidityGross } of checkpoint.pools) {
-      records.set(pool.address, {
+      records.set(poolKeyOf(pool), {
         pool,
         state,
         ...(liquidityGross ? { liquidityGross: new Map(liquidityGross.map(([tick, gross]) => [tick, BigInt(gross)])) } : {}),
@@ -237,8 +260,7 @@ function buildLiveSource({
     for (const record of records.values()) {
       if (!record.state || !isTracked(record.pool)) continue
       pools.push(record.state)
-      touched.add(record.pool.token0)
-      touched.add(record.pool.token1)
+      for (const token of tokensOfDiscovered(record.pool)) touched.add(token)
     }
     view = { blockNumber: entry.number, pools, tokens: [...touched].flatMap((t) => tokens.get(t) ?? []) }
   }
@@ -246,11 +268,11 @@ function buildLiveSource({
   /** Reads `pools` at `blockNumber` and the metadata of tokens not described yet. */
   const readPools = async (pools: readonly DiscoveredPool[], blockNumber: number): Promise<TrackedPool[]> => {
     if (pools.length === 0) return []
-    const read = await readTrackedPools({ client, chain, families: familiesById, pools, blockNumber: BigInt(blockNumber) })
+    const read = await readTrackedPools({ client, chain, families: familiesById, liveFamilies: liveFamiliesById, pools, blockNumber: BigInt(blockNumber) })
     const delivered = read.filter((r) => r.state)
-    const unknown = [...new Set(delivered.flatMap((r) => [r.pool.token0, r.pool.token1]))].filter((t) => !tokens.has(t))
+    const unknown = [...new Set(delivered.flatMap((r) => tokensOfDiscovered(r.pool)))].filter((t) => !tokens.has(t))
     if (unknown.length > 0) {
-      const partners = [...new Set([...delivered.flatMap((r) => [r.pool.token0, r.pool.token1]), ...majors])]
+      const partners = [...new Set([...delivered.flatMap((r) => tokensOfDiscovered(r.pool)), ...majors])]
       for (const meta of await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber))) tokens.set(meta.address, meta)
     }
     counters.rereads += pools.length
@@ -258,7 +280,7 @@ function buildLiveSource({
   }
 
   /** Makes `changes` the state at block `number`: one synchronous step, so a quote never sees half a block. */
-  const commit = (number: number, hash: Hex, changes: ReadonlyMap<Address, TrackedPool | undefined>, mergeIntoTop: boolean) => {
+  const commit = (number: number, hash: Hex, changes: ReadonlyMap<string, TrackedPool | undefined>, mergeIntoTop: boolean) => {
     const entry: JournalEntry = mergeIntoTop && top()?.number === number ? top()! : { number, hash, undo: new Map() }
     for (const [address, record] of changes) {
       if (!entry.undo.has(address)) entry.undo.set(address, records.get(address))
@@ -272,12 +294,13 @@ function buildLiveSource({
 
   const discoverRange = async (from: bigint, to: bigint): Promise<DiscoveredPool[]> => {
     const found: DiscoveredPool[] = []
-    if (dexesByFactory.size === 0) return found
+    if (creators.size === 0) return found
     for (let start = from; start <= to; start += BigInt(logsBlockRange)) {
       const end = start + BigInt(logsBlockRange) - 1n < to ? start + BigInt(logsBlockRange) - 1n : to
-      const logs = await client.getLogs({ address: [...dexesByFactory.keys()], events: creationEventsAbi, fromBlock: start, toBlock: end })
+      const logs = await client.getLogs({ address: [...creators.keys()], events: [...creationEvents.values()], fromBlock: start, toBlock: end })
+      logs.sort((a, b) => Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || (a.logIndex ?? 0) - (b.logIndex ?? 0))
       for (const log of logs) {
-        const outcome = discoverPool(log, dexesByFactory, Number(log.blockNumber))
+        const outcome = discoverPool(log as Log, Number(log.blockNumber))
         if (outcome && 'pool' in outcome) found.push(outcome.pool)
         else if (outcome) skipped.push({ address: outcome.address ?? log.address, reason: outcome.skipped })
       }
@@ -293,16 +316,13 @@ function buildLiveSource({
     records.clear()
     journal = []
     needsRead.clear()
-    for (const pool of pools) records.set(pool.address, { pool, state: undefined })
-    commit(Number(head.number), head.hash, new Map(read.map((r) => [r.pool.address, r])), false)
+    for (const pool of pools) records.set(poolKeyOf(pool), { pool, state: undefined })
+    commit(Number(head.number), head.hash, new Map(read.map((r) => [poolKeyOf(r.pool), r])), false)
     initialized = true
   }
 
-  const applyLog = (record: TrackedPool, log: Log): LogOutcome => {
-    if (record.pool.family === 'uniswapV2') return applyUniswapV2Log(record, log)
-    if (record.pool.family === 'uniswapV3') return applyUniswapV3Log(record, log)
-    return { kind: 'reread', reason: `${record.pool.family} logs are not applied` }
-  }
+  const applyLog = (record: TrackedPool, log: Log): LogOutcome =>
+    liveFamiliesById.get(record.pool.family)?.applyLog(record, log) ?? { kind: 'reread', reason: `${record.pool.family} logs are not applied` }
 
   /** Applies block `block` (whose parent is the source's block) through its logs. */
   const advance = async (block: Header) => {
@@ -311,38 +331,38 @@ function buildLiveSource({
     // In-memory work only (applying logs, committing): what a block costs besides its round trips.
     const applyStarted = performance.now()
     logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0))
-    const changes = new Map<Address, TrackedPool | undefined>()
-    const current = (address: Address) => (changes.has(address) ? changes.get(address) : records.get(address))
+    const changes = new Map<string, TrackedPool | undefined>()
+    const current = (key: string) => (changes.has(key) ? changes.get(key) : records.get(key))
     const consumed = [...needsRead]
-    const reread = new Set<Address>(consumed)
+    const reread = new Set<string>(consumed)
     for (const log of logs) {
-      const address = lower(log.address)
-      const created = discoverPool(log, dexesByFactory, number)
+      const created = discoverPool(log, number)
       if (created) {
-        if ('pool' in created && !current(created.pool.address)) {
-          changes.set(created.pool.address, { pool: created.pool, state: undefined })
-          if (isTracked(created.pool)) reread.add(created.pool.address)
-        } else if ('skipped' in created) skipped.push({ address: created.address ?? address, reason: created.skipped })
+        if ('pool' in created && !current(poolKeyOf(created.pool))) {
+          changes.set(poolKeyOf(created.pool), { pool: created.pool, state: undefined })
+          if (isTracked(created.pool)) reread.add(poolKeyOf(created.pool))
+        } else if ('skipped' in created) skipped.push({ address: created.address ?? lower(log.address), reason: created.skipped })
         continue
       }
-      const record = current(address)
-      if (!record || !isTracked(record.pool) || reread.has(address)) continue
+      const key = keyOfLog(log)
+      const record = key === undefined ? undefined : current(key)
+      if (!record || !isTracked(record.pool) || reread.has(key!)) continue
       const outcome = applyLog(record, log)
       if (outcome.kind === 'next') {
-        changes.set(address, outcome.record)
+        changes.set(key!, outcome.record)
         counters.logsApplied++
       } else if (outcome.kind === 'unchanged') counters.logsUnchanged++
       else {
-        reread.add(address)
+        reread.add(key!)
         rereadReasons[outcome.reason] = (rereadReasons[outcome.reason] ?? 0) + 1
       }
     }
     let applyMs = performance.now() - applyStarted
-    const toRead = [...reread].flatMap((address) => {
-      const record = current(address)
+    const toRead = [...reread].flatMap((key) => {
+      const record = current(key)
       return record && isTracked(record.pool) ? [record.pool] : []
     })
-    for (const record of await readPools(toRead, number)) changes.set(record.pool.address, record)
+    for (const record of await readPools(toRead, number)) changes.set(poolKeyOf(record.pool), record)
     const commitStarted = performance.now()
     commit(number, block.hash, changes, false)
     applyMs += performance.now() - commitStarted
@@ -413,7 +433,7 @@ function buildLiveSource({
         const consumed = [...needsRead]
         const pools = consumed.flatMap((a) => (records.get(a) && isTracked(records.get(a)!.pool) ? [records.get(a)!.pool] : []))
         const read = await readPools(pools, entry.number)
-        commit(entry.number, entry.hash, new Map(read.map((r) => [r.pool.address, r])), true)
+        commit(entry.number, entry.hash, new Map(read.map((r) => [poolKeyOf(r.pool), r])), true)
         for (const address of consumed) needsRead.delete(address)
       }
       lastError = undefined
@@ -435,7 +455,7 @@ function buildLiveSource({
     for (const token of list.map(lower)) {
       if (wanted.has(token)) continue
       wanted.add(token)
-      for (const record of records.values()) if (record.state === undefined && isTracked(record.pool)) needsRead.add(record.pool.address)
+      for (const [key, record] of records) if (record.state === undefined && isTracked(record.pool)) needsRead.add(key)
     }
   }
 
@@ -450,7 +470,7 @@ function buildLiveSource({
         if (fresh.length > 0) track(fresh)
         const warming = [...needsRead].some((a) => {
           const pool = records.get(a)?.pool
-          return pool && (asked.includes(pool.token0) || asked.includes(pool.token1))
+          return pool && tokensOfDiscovered(pool).some((t) => asked.includes(t))
         })
         if (fresh.length > 0 || warming) throw unavailable('The live source starts tracking these tokens with the next block: retry then')
       }
@@ -509,6 +529,7 @@ function buildLiveSource({
       delivered: view?.pools.length ?? 0,
       ...counters,
       rereadReasons: { ...rereadReasons },
+      unfollowedDexes: [...unfollowedDexes],
       skipped: [...skipped],
       lastBlock,
     }),

@@ -1,18 +1,6 @@
 import { type AbiEvent, type DecodeEventLogReturnType, type Hex, type Log, decodeEventLog, parseAbi, toEventSelector } from 'viem'
 
 /**
- * Creation events the live source discovers pools from, per family: the factory (`DexConfig.factory`)
- * emits them. Only these families are discovered so far; see docs/guides/live-source.md.
- *
- * @example
- * decodeEventLog({ abi: creationEventsAbi, topics: log.topics, data: log.data })
- */
-export const creationEventsAbi = parseAbi([
-  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)',
-  'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
-])
-
-/**
  * Every event a Uniswap V2 pair emits (v2-core): `Sync` is applied, the others are known to change
  * nothing the state holds (each reserve change is followed by a `Sync`).
  *

@@ -1,15 +1,20 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { PoolStateBase } from '../../protocols/types.js'
 
 /** What discovery learned about a pool from its creation event. Addresses lowercase. */
 export type DiscoveredPool = {
+  /** The address the family's reader names the pool by (V4: the PoolManager; Balancer: the Vault). */
   address: Address
-  /** Family id (`uniswapV2`, `uniswapV3`). */
+  /** Pools of a shared contract (V4 pool id, Balancer pool id): the id the live source files them under. */
+  id?: Hex
+  /** Family id (`PoolFamily.id`, e.g. `uniswapV2`). */
   family: string
   /** `DexConfig.id` of the factory that created it. */
   dex: string
   token0: Address
   token1: Address
+  /** Pools of more than two tokens (Balancer): every token, sorted as the pool lists them. */
+  tokens?: Address[]
   /** V3 family: fee tier and tick spacing from `PoolCreated`. */
   fee?: number
   tickSpacing?: number

@@ -1,0 +1,12 @@
+import type { LiveFamily } from './liveFamily.js'
+import { uniswapV2LiveFamily } from './families/uniswapV2.js'
+import { uniswapV3LiveFamily } from './families/uniswapV3.js'
+
+/**
+ * The families the live source follows by default. A dex of `ChainConfig.dexes` whose family has
+ * no live family here is not discovered (listed in `stats().unfollowedDexes`).
+ *
+ * @example
+ * createLiveSource({ client, chain, fromBlock: 0n, liveFamilies: defaultLiveFamilies })
+ */
+export const defaultLiveFamilies: readonly LiveFamily[] = [uniswapV2LiveFamily, uniswapV3LiveFamily]
