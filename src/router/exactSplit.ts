@@ -1,4 +1,5 @@
 import { simulatePlan } from './simulatePlan.js'
+import type { SwapMemo } from './swapMemo.js'
 import type { ModelRoute } from './decompose.js'
 import type { Path, Plan, RouteGraph } from './types.js'
 
@@ -14,12 +15,13 @@ export type ExactSplit = { plan: Plan; paths: Path[]; amounts: bigint[]; largest
  * largest when that is worth more (the path may gain less than the rounding
  * or gas it adds). Flags a repair (see `repairSplit`) when the model and the
  * exact simulation disagree by more than float noise and integer rounding.
+ * `memo` (optional) holds swaps already simulated in this search.
  *
  * @example
  * const split = exactSplit(graph, model, 10n ** 18n, (plan) => Number(plan.amountOut), 0)
  * split?.plan.amountOut // the model's split, simulated exactly
  */
-export function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, value: (plan: Plan) => number, gasCost: number): ExactSplit | undefined {
+export function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigint, value: (plan: Plan) => number, gasCost: number, memo?: SwapMemo): ExactSplit | undefined {
   const paths: Path[] = model.paths.map((p) => p.edges.map((e) => graph.edges[e]!.hop))
   const amounts = model.paths.map((p) => (Number.isFinite(p.share) && p.share > 0 ? BigInt(Math.floor(p.share)) : 0n))
   let largest = 0
@@ -27,7 +29,7 @@ export function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigin
   const rest = amountIn - amounts.reduce((a, b) => a + b, 0n)
   amounts[largest] = amounts[largest]! + rest
   if (amounts[largest]! <= 0n) return undefined
-  const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, i) => ({ path, amountIn: shares[i]! })), { gasCostInOutput: gasCost })
+  const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, i) => ({ path, amountIn: shares[i]! })), { gasCostInOutput: gasCost, memo })
   const plan = simulate(amounts)
   if (!plan) return undefined
   const split: ExactSplit = { plan, paths, amounts, largest, repair: false, error: 0 }
@@ -57,12 +59,13 @@ export function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigin
 /**
  * Repairs an exact split on simulation: moves between the largest path and
  * each other one, in steps from the model's error down, kept while the exact
- * value improves, within REPAIR_BUDGET simulations.
+ * value improves, within REPAIR_BUDGET simulations. `memo` (optional) holds
+ * swaps already simulated in this search.
  *
  * @example
  * if (split.repair) plan = repairSplit(split, 10n ** 18n, (p) => Number(p.amountOut), 0)
  */
-export function repairSplit(split: ExactSplit, amountIn: bigint, value: (plan: Plan) => number, gasCost: number): Plan {
+export function repairSplit(split: ExactSplit, amountIn: bigint, value: (plan: Plan) => number, gasCost: number, memo?: SwapMemo): Plan {
   const { paths, largest } = split
   const amounts = [...split.amounts]
   let plan = split.plan
@@ -82,7 +85,7 @@ export function repairSplit(split: ExactSplit, amountIn: bigint, value: (plan: P
         trial[from] = trial[from]! - step
         trial[to] = trial[to]! + step
         budget--
-        const next = simulatePlan(paths.map((path, i) => ({ path, amountIn: trial[i]! })), { gasCostInOutput: gasCost })
+        const next = simulatePlan(paths.map((path, i) => ({ path, amountIn: trial[i]! })), { gasCostInOutput: gasCost, memo })
         if (next && value(next) > current) {
           amounts.splice(0, amounts.length, ...trial)
           plan = next

@@ -10,6 +10,7 @@ import { greedySplit } from './greedySplit.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
+import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
@@ -111,9 +112,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   // The best single paths through any token of the source (the floor every route is held to).
-  const singlesAnywhere = (amountIn: bigint) =>
+  const singlesAnywhere = (amountIn: bigint, memo = createSwapMemo()) =>
     (Number(amountIn) === scale ? floorPaths : findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops)).map((path) =>
-      simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost }),
+      simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost, memo }),
     )
   const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
 
@@ -121,10 +122,12 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (amountIn <= 0n) return undefined
     const amount = Number(amountIn)
     if (!Number.isFinite(amount)) return undefined
+    // The exact plans below (splits, their repairs, single paths, the floor) share many swaps.
+    const memo = createSwapMemo()
     if (graph.edges.length === 0) {
       // No candidate path: the best single path through any token, if one fills.
       let single: Plan | undefined
-      for (const plan of singlesAnywhere(amountIn)) if (plan && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
+      for (const plan of singlesAnywhere(amountIn, memo)) if (plan && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
       return single
     }
     let iterations = 0
@@ -154,11 +157,11 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     }
     // The gas-searched split (the gas-free one when that does not execute exactly) and the best
     // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
-    let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost) : undefined
-    if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost)
+    let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost, memo) : undefined
+    if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost, memo)
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
-    for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost }))
+    for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
     if (!fullRoute || fullRoute.short || solved.repaired || fullRoute.output < full.dual * (1 - DECOMPOSITION_LOSS)) {
       // The flow did not become paths of at most maxHops as solved (edges were switched off, its
       // paths fall short, or they lose visibly against the relaxation: cycles cut, holdings pushed
@@ -176,11 +179,11 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       for (const p of fullRoute?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
       for (const single of singles) add(single)
       for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
-      consider(greedySplit(paths, amountIn, gasCost))
+      consider(greedySplit(paths, amountIn, gasCost, memo))
     }
-    if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost))
+    if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost, memo))
     // The floor, checked before returning: never below the best single path through any token.
-    const floor = singlesAnywhere(amountIn)
+    const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)
     if (!chosen) return undefined
     // `consider` keeps the best by value; checked again here so no later change can break the promise.

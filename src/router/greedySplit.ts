@@ -1,4 +1,5 @@
 import { type PoolStates, simulatePath, simulatePlan } from './simulatePlan.js'
+import { type SwapMemo, createSwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
 /** Equal parts of the input the greedy split hands out one at a time. */
@@ -14,12 +15,14 @@ const REFINE_BUDGET = 40
  * paths while the exact value improves. For when the flow cannot be turned into paths of
  * at most maxHops: a split no worse than the best of these paths alone (the
  * caller weighs it against them on exact value, net of gas). Undefined when
- * no path takes a part.
+ * no path takes a part. `memo` holds the swaps this search has already
+ * simulated (a fresh one when not given): the greedy pass re-prices every path
+ * per part, mostly on states no part has touched since.
  *
  * @example
  * const plan = greedySplit([viaWeth, viaUsdc, direct], 10n ** 18n, 0)
  */
-export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInOutput: number): Plan | undefined {
+export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInOutput: number, memo: SwapMemo = createSwapMemo()): Plan | undefined {
   if (paths.length === 0 || amountIn <= 0n) return undefined
   const part = amountIn / BigInt(PARTS)
   if (part <= 0n) return undefined
@@ -33,7 +36,7 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
     let bestStates: PoolStates | undefined
     paths.forEach((path, p) => {
       const trial: PoolStates = new Map(states)
-      const executed = simulatePath(path, size, trial)
+      const executed = simulatePath(path, size, trial, memo)
       if (executed && executed.amountOut > bestOut) {
         best = p
         bestOut = executed.amountOut
@@ -46,7 +49,7 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   }
   // Refinement: halve the part and move it between the paths in use while the plan's exact value
   // (net of gas) improves, within REFINE_BUDGET simulations.
-  const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput })
+  const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput, memo })
   const value = (plan: Plan | undefined) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput : -Infinity)
   let plan = simulate(amounts)
   let current = value(plan)

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
+import { type SwapMemo, quoteMemoized } from './swapMemo.js'
 import type { ExecutedHop, ExecutedPath, Path, Plan, PlanSegment } from './types.js'
 
 /** Pool states by key, as the plan has left them so far. */
@@ -21,18 +22,21 @@ export type SimulatePlanOptions = {
    * as a flow or path by path (default 0: more output wins, then less gas).
    */
   gasCostInOutput?: number
+  /** Swaps already simulated in this search (see `SwapMemo`); the plan is the same with or without. */
+  memo?: SwapMemo
 }
 
 /**
  * Runs one path exactly on `states`, updating them in place; returns the
- * executed path, or undefined when a hop cannot be filled.
+ * executed path, or undefined when a hop cannot be filled. `memo` (optional)
+ * holds swaps already simulated in this search.
  */
-export function simulatePath(path: Path, amountIn: bigint, states: PoolStates): ExecutedPath | undefined {
+export function simulatePath(path: Path, amountIn: bigint, states: PoolStates, memo?: SwapMemo): ExecutedPath | undefined {
   const hops: ExecutedHop[] = []
   let amount = amountIn
   for (const hop of path) {
     const pool = states.get(hop.pool.key) ?? hop.pool
-    const result = pool.quoteExactIn(hop.tokenIn, hop.tokenOut, amount)
+    const result = quoteMemoized(pool, hop.tokenIn, hop.tokenOut, amount, memo)
     if (!result) return undefined
     states.set(pool.key, result.next)
     hops.push({ ...hop, pool, amountIn: amount, amountOut: result.amountOut, gas: result.gas })
@@ -54,9 +58,9 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates): 
  */
 export function simulatePlan(allocations: readonly Allocation[], options: SimulatePlanOptions = {}): Plan | undefined {
   const used = allocations.filter((a) => a.amountIn > 0n)
-  const sequential = simulateSequential(used)
+  const sequential = simulateSequential(used, options.memo)
   if (!sharesPool(used)) return sequential
-  const flow = simulateFlow(used)
+  const flow = simulateFlow(used, options.memo)
   if (!flow) return sequential
   if (!sequential) return flow
   const cost = options.gasCostInOutput ?? 0
@@ -77,14 +81,14 @@ function sharesPool(allocations: readonly Allocation[]): boolean {
   return false
 }
 
-function simulateSequential(allocations: readonly Allocation[]): Plan | undefined {
+function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
   const states: PoolStates = new Map()
   const paths: ExecutedPath[] = []
   let amountIn = 0n
   let amountOut = 0n
   let gas = 0n
   for (const { path, amountIn: share } of allocations) {
-    const executed = simulatePath(path, share, states)
+    const executed = simulatePath(path, share, states, memo)
     if (!executed) return undefined
     paths.push(executed)
     amountIn += share
@@ -106,7 +110,7 @@ type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: num
  * executor step, priced on the pool's state as the steps before it (in executor order) left it,
  * so a pool with two edges is simulated exactly as the executor runs it.
  */
-function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
+function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
   if (allocations.length === 0) return undefined
   const sellToken = allocations[0]!.path[0]!.tokenIn
   const buyToken = allocations[0]!.path.at(-1)!.tokenOut
@@ -150,7 +154,7 @@ function simulateFlow(allocations: readonly Allocation[]): Plan | undefined {
     let total = 0n
     for (const use of edge.uses) total += carried[use.path]!
     const pool = states.get(edge.pool.key) ?? edge.pool
-    const result = pool.quoteExactIn(edge.tokenIn, edge.tokenOut, total)
+    const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
     if (!result) return undefined
     states.set(pool.key, result.next)
     done.add(edge)

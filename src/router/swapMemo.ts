@@ -1,0 +1,46 @@
+import type { Address } from 'viem'
+import type { Pool, SwapResult } from '../protocols/types.js'
+
+/**
+ * Exact swaps already simulated during one route search, by pool state, direction and input.
+ * Pool states are immutable and a swap returns its next state, so the same swap on the same
+ * state object gives the same result, and the plans a search tries (splits that move a little
+ * input between paths, a greedy pass that re-prices every path per part) repeat most of their
+ * swaps on the same states. Meant to live for one search: it holds every result it was given.
+ */
+export type SwapMemo = Map<Pool, Map<string, Map<bigint, SwapResult | null>>>
+
+/**
+ * An empty memo, for one route search.
+ *
+ * @example
+ * const memo = createSwapMemo()
+ * quoteMemoized(pool, weth, usdc, 10n ** 18n, memo) // simulated
+ * quoteMemoized(pool, weth, usdc, 10n ** 18n, memo) // the same result, from the memo
+ */
+export function createSwapMemo(): SwapMemo {
+  return new Map()
+}
+
+/**
+ * `pool.quoteExactIn(tokenIn, tokenOut, amountIn)`, taken from `memo` when this state has
+ * already made that swap (no memo: simulated).
+ *
+ * @example
+ * const result = quoteMemoized(pool, weth, usdc, 10n ** 18n, createSwapMemo())
+ * result?.amountOut
+ */
+export function quoteMemoized(pool: Pool, tokenIn: Address, tokenOut: Address, amountIn: bigint, memo: SwapMemo | undefined): SwapResult | undefined {
+  if (!memo) return pool.quoteExactIn(tokenIn, tokenOut, amountIn)
+  let directions = memo.get(pool)
+  if (!directions) memo.set(pool, (directions = new Map()))
+  // Two-token pools only ever see two directions; the key names both tokens for multi-token pools.
+  const direction = tokenIn + tokenOut
+  let byAmount = directions.get(direction)
+  if (!byAmount) directions.set(direction, (byAmount = new Map()))
+  const known = byAmount.get(amountIn)
+  if (known !== undefined) return known ?? undefined
+  const result = pool.quoteExactIn(tokenIn, tokenOut, amountIn)
+  byAmount.set(amountIn, result ?? null)
+  return result
+}
