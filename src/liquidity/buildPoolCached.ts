@@ -25,11 +25,13 @@ const builds = new WeakMap<object, CachedBuild[]>()
 const MAX_BUILDS_PER_STATE = 4
 
 /**
- * `family.fromState(state, context)`, built once per state object and block: a second quote on
- * the same liquidity (a snapshot, or any source that returns the same state objects for a block)
- * reuses the pool instead of rebuilding it. A build is reused only for the same family, chain,
- * dex, block number and the same transfer fees of the tokens it asked about; anything else builds
- * afresh. A build that throws is not cached (it throws again next time).
+ * `family.fromState(state, context)`, built once per state object: a second quote on the same
+ * liquidity (a snapshot, or any source that returns the same state objects, such as the live
+ * source for every pool a block left unchanged) reuses the pool instead of rebuilding it. A build
+ * is reused only for the same family, chain, dex and the same transfer fees of the tokens it asked
+ * about; anything else builds afresh. The block number is not part of the key: a build depends on
+ * the state object alone, so a state handed out again at a later block is the same pool. A build
+ * that throws is not cached (it throws again next time).
  *
  * @example
  * const pool = buildPoolCached(uniswapV2Family, state, { chain, dex, dexIndex }, liquidity.blockNumber)
@@ -44,7 +46,6 @@ export function buildPoolCached<State extends PoolStateBase>(family: PoolFamily<
       build.chain === context.chain &&
       build.dex === context.dex &&
       build.dexIndex === context.dexIndex &&
-      build.blockNumber === blockNumber &&
       build.transferFees.every(([token, fee]) => (feeOf ? feeOf(token) : 0) === fee),
   )
   if (hit) return hit.pool
