@@ -1,0 +1,208 @@
+// The live source's long run: blocks of random third-party activity on real bytecode, reorgs of
+// depth 1–5 and node faults, with the live state compared with a fresh full read after every
+// block. `npm run soak:live -- 1000` runs it (scripts/soakLive.ts); test/live/soak.test.ts runs a
+// short one.
+import { createPublicClient, custom } from 'viem'
+import { type ChainConfig, type LiveSource, QuoteError, createLiveSource } from '../../src/index.js'
+import { defaultLiveFamilies } from '../../src/liquidity/live/liveFamilies.js'
+import { type Anvil, deployDevnet, rpc, startAnvil } from '../devnet/index.js'
+import { createLiveActivity } from './liveActivity.js'
+import { type LiveMismatch, checkLiveState } from './liveActivityCheck.js'
+import { type LiveActivitySetup, liveActivitySetups } from './liveActivityFamilies.js'
+import { createRandom } from './random.js'
+
+/** How the node misbehaves during a fault: every request fails, only `eth_getLogs`, or each request with probability 0.3. */
+export type LiveSoakFault = 'down' | 'logs' | 'flaky'
+
+/** What runLiveSoak takes. */
+export type RunLiveSoakParameters = {
+  blocks: number
+  seed?: number
+  /** A reorg of depth 1–5 about every this many blocks (default 20). */
+  reorgEvery?: number
+  /** A node fault about every this many blocks (default 25). */
+  faultEvery?: number
+  /** Progress lines (default: none). */
+  log?: (line: string) => void
+  /** Live family ids to cover (default: every one the source has, `defaultLiveFamilies`). */
+  families?: readonly string[]
+}
+
+/** The long run's figures. */
+export type LiveSoakReport = {
+  seed: number
+  /** Blocks mined by the activity (reorged ones included), and the comparisons made with a fresh read. */
+  blocks: number
+  comparisons: number
+  mismatches: number
+  firstMismatches: LiveMismatch[]
+  reorgs: number
+  reorgBlocksDropped: number
+  /** Reorgs the source saw (its own counter) and its deepest one. */
+  sourceReorgs: number
+  deepestReorg: number
+  faults: Record<LiveSoakFault, number>
+  /** Syncs that failed during faults (each must leave the source answering 503). */
+  failedSyncs: number
+  /** getLiquidity answers given while the source's last sync had failed or it lagged: must be 0. */
+  staleAnswers: number
+  transactions: number
+  poolsAtEnd: number
+  families: { covered: string[]; notCovered: string[] }
+  source: Pick<ReturnType<LiveSource['stats']>, 'logsApplied' | 'logsUnchanged' | 'rereads' | 'blocksApplied' | 'fullResyncs' | 'rereadReasons'>
+  requests: number
+  seconds: number
+}
+
+/**
+ * Runs the long run on a fresh anvil and resolves to its figures (never throws on a mismatch:
+ * the caller asserts `mismatches === 0`).
+ *
+ * @example
+ * const report = await runLiveSoak({ blocks: 1_000, log: console.log })
+ * if (report.mismatches > 0) process.exitCode = 1
+ */
+export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, faultEvery = 25, log = () => undefined, families }: RunLiveSoakParameters): Promise<LiveSoakReport> {
+  const started = Date.now()
+  const random = createRandom(seed)
+  // Faults draw from their own sequence, so the activity is the same whatever the faults did.
+  const faultRandom = createRandom(seed ^ 0x5eed)
+  const wanted = new Set(families ?? defaultLiveFamilies.map((f) => f.id))
+  const setups: LiveActivitySetup[] = liveActivitySetups.filter((s) => s.familyIds.some((id) => wanted.has(id)))
+  const covered = setups.flatMap((s) => s.familyIds.filter((id) => wanted.has(id)))
+  const notCovered = [...wanted].filter((id) => !covered.includes(id))
+  let anvil: Anvil | undefined
+  try {
+    anvil = await startAnvil()
+    const devnet = await deployDevnet(anvil)
+    let chain: ChainConfig = devnet.chain
+    const activityFamilies = []
+    for (const setup of setups) {
+      const built = await setup.setup({ anvil, devnet, chain, random })
+      chain = built.chain
+      activityFamilies.push(built.family)
+    }
+    const activity = createLiveActivity({ anvil, random, families: activityFamilies })
+    let fault: LiveSoakFault | 'none' = 'none'
+    let requests = 0
+    const rpcUrl = anvil.rpcUrl
+    const client = createPublicClient({
+      transport: custom({
+        request: async ({ method, params }) => {
+          requests++
+          if (fault === 'down' || (fault === 'logs' && method === 'eth_getLogs') || (fault === 'flaky' && faultRandom() < 0.3)) throw new Error(`injected ${fault} fault on ${method}`)
+          return rpc(rpcUrl, method, params as unknown[])
+        },
+      }),
+    })
+    const live = createLiveSource({ client, chain, liveFamilies: defaultLiveFamilies.filter((f) => wanted.has(f.id)), fromBlock: 0n })
+    const pair = [devnet.tokens.WETH.address, devnet.tokens.USDC.address] as const
+    const report = {
+      comparisons: 0,
+      mismatches: 0,
+      firstMismatches: [] as LiveMismatch[],
+      reorgs: 0,
+      reorgBlocksDropped: 0,
+      faults: { down: 0, logs: 0, flaky: 0 },
+      failedSyncs: 0,
+      staleAnswers: 0,
+    }
+    let poolsAtEnd = 0
+    const compare = async () => {
+      const { mismatches, pools } = await checkLiveState({ source: live, activity, chain, pair })
+      report.comparisons++
+      report.mismatches += mismatches.length
+      poolsAtEnd = pools
+      if (report.firstMismatches.length < 5) report.firstMismatches.push(...mismatches.slice(0, 5 - report.firstMismatches.length))
+    }
+    /** A sync during a fault: when it fails, the source must refuse to answer (503), never hand out the old block. */
+    const syncUnderFault = async () => {
+      try {
+        await live.sync()
+      } catch (error) {
+        if (!(error instanceof QuoteError) || error.statusCode !== 503) throw error
+        report.failedSyncs++
+        const answered = await live.getLiquidity({ chain, tokenIn: pair[0], tokenOut: pair[1] }).then(
+          () => true,
+          (refusal: unknown) => {
+            if (!(refusal instanceof QuoteError) || refusal.statusCode !== 503) throw refusal
+            return false
+          },
+        )
+        if (answered) report.staleAnswers++
+      }
+    }
+
+    await compare()
+    let mined = 0
+    let nextReorg = reorgEvery
+    let nextFault = Math.floor(faultEvery / 2)
+    const progressEvery = Math.max(1, Math.floor(blocks / 10))
+    let nextProgress = progressEvery
+    while (mined < blocks) {
+      if (mined >= nextReorg) {
+        nextReorg = mined + Math.max(2, Math.round(reorgEvery * (0.5 + random())))
+        // Drop 1–5 blocks; half the time the source sees the shorter chain before the new branch grows past it.
+        const depth = 1 + Math.floor(random() * 5)
+        await activity.rollback(depth)
+        report.reorgs++
+        report.reorgBlocksDropped += depth
+        if (random() < 0.5) await compare()
+        for (let k = 0; k <= depth; k++) {
+          await activity.mineBlock()
+          mined++
+          await compare()
+        }
+      } else if (mined >= nextFault) {
+        nextFault = mined + Math.max(2, Math.round(faultEvery * (0.5 + random())))
+        const kind = (['down', 'logs', 'flaky'] as const)[Math.floor(faultRandom() * 3)]!
+        report.faults[kind]++
+        fault = kind
+        // The chain moves on (and, a third of the time, reorgs) while the node misbehaves.
+        const during = kind === 'logs' ? 3 : 1 + Math.floor(faultRandom() * 2)
+        for (let k = 0; k < during; k++) {
+          await activity.mineBlock()
+          mined++
+          await syncUnderFault()
+        }
+        if (faultRandom() < 0.33) {
+          const depth = 1 + Math.floor(faultRandom() * Math.min(3, during))
+          await activity.rollback(depth)
+          report.reorgs++
+          report.reorgBlocksDropped += depth
+          for (let k = 0; k <= depth; k++) {
+            await activity.mineBlock()
+            mined++
+          }
+          await syncUnderFault()
+        }
+        fault = 'none'
+        await compare()
+      } else {
+        await activity.mineBlock()
+        mined++
+        await compare()
+      }
+      if (mined >= nextProgress) {
+        nextProgress += progressEvery
+        log(`  ${mined}/${blocks} blocks, ${report.comparisons} comparisons, ${report.mismatches} mismatches, ${report.reorgs} reorgs, ${Object.values(report.faults).reduce((a, b) => a + b, 0)} faults, ${poolsAtEnd} pools, ${((Date.now() - started) / 1000).toFixed(0)} s`)
+      }
+    }
+    const stats = live.stats()
+    return {
+      seed,
+      blocks: activity.stats.blocks,
+      ...report,
+      sourceReorgs: stats.reorgs,
+      deepestReorg: stats.deepestReorg,
+      transactions: activity.stats.transactions,
+      poolsAtEnd,
+      families: { covered, notCovered },
+      source: { logsApplied: stats.logsApplied, logsUnchanged: stats.logsUnchanged, rereads: stats.rereads, blocksApplied: stats.blocksApplied, fullResyncs: stats.fullResyncs, rereadReasons: stats.rereadReasons },
+      requests,
+      seconds: (Date.now() - started) / 1000,
+    }
+  } finally {
+    await anvil?.stop()
+  }
+}
