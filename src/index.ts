@@ -52,6 +52,10 @@ export {
 export type { DiscoveredPool, LogOutcome, TrackedPool } from './liquidity/live/trackedPool.js'
 export { type DiscoveryOutcome, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
 export { defaultLiveFamilies } from './liquidity/live/liveFamilies.js'
+export { WEFT_VERSION, createReplayBundle, type CreateReplayBundleParameters, type ReplayBundle } from './liquidity/live/replayBundle.js'
+export { parseReplayBundle, type ParsedReplayBundle } from './liquidity/live/replayParseBundle.js'
+export { replayQuote, type ReplayQuoteReturnType } from './liquidity/live/replayQuote.js'
+export { recordQuote, type RecordQuoteReturnType } from './liquidity/live/replayRecordQuote.js'
 export type { AccountToken, Liquidity, LiquidityReport, LiquidityRequest, LiquiditySource, TokenMetadata } from './liquidity/types.js'
 
 export { defaultFamilies } from './protocols/defaultFamilies.js'
