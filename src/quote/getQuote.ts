@@ -12,7 +12,7 @@ import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { Pool, PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
-import type { Plan, RouteCertificate, RouteParameters } from '../router/types.js'
+import { MAX_HOPS, type Plan, type RouteCertificate, type RouteParameters } from '../router/types.js'
 import { countWarmSteps, estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
 import { normalizeIntent } from './normalizeIntent.js'
@@ -30,7 +30,7 @@ export type GetQuoteOptions = ChainsOption & {
   apps?: Readonly<Record<string, AppConfig>>
   /** Gas price (wei) for gas-aware routing; defaults to the source's, then the chain's. */
   gasPriceWei?: bigint
-  /** Longest path in hops (default 4, the router's). */
+  /** Longest path in hops, 1 to 6 (`MAX_HOPS`); default 4, the router's. */
   maxHops?: number
   /** A fixed quote id (UUID), for deterministic output. */
   id?: string
@@ -149,7 +149,7 @@ function checkOptions(options: GetQuoteOptions): void {
   if (options === null || typeof options !== 'object') fail('options', 'must be an object')
   const { gasPriceWei, maxHops, families, apps, id, now, randomBytes, sender } = options
   if (gasPriceWei !== undefined && (typeof gasPriceWei !== 'bigint' || gasPriceWei < 0n)) fail('gasPriceWei', 'must be a non-negative bigint')
-  if (maxHops !== undefined && (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > 4)) fail('maxHops', 'must be an integer from 1 to 4')
+  if (maxHops !== undefined && (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > MAX_HOPS)) fail('maxHops', `must be an integer from 1 to ${MAX_HOPS}`)
   if (families !== undefined && !Array.isArray(families)) fail('families', 'must be an array of pool families')
   if (apps !== undefined && (apps === null || typeof apps !== 'object')) fail('apps', 'must be an object')
   if (id !== undefined && (typeof id !== 'string' || !isUuid(id))) fail('id', 'must be a UUID string')

@@ -145,6 +145,10 @@ export function allPoolsBound(
   }
   const descended = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
   if (descended < dual) dual = descended
+  // The relaxation above lets flow chain any number of its pools; the layered one honours the hop
+  // limit. Both are valid bounds on routes of at most maxHops: the lower is reported.
+  const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu)
+  if (layered < dual) dual = layered
   // The tokens the relaxation trades through at these prices, by the value it sends through them.
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   const traded = new Float64Array(tokens.length)
@@ -223,4 +227,68 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
     if (point.input > 0) dual += b * point.output - a * point.input
   }
   return dual
+}
+
+/** Layered scopes of at most this many (token, hop) nodes get a Newton solve before the descent. */
+const LAYERED_NEWTON_NODES = 96
+/** Rounds of coordinate descent on the layered relaxation (its chains are longer: a price moves its neighbours' optimum). */
+const LAYERED_ROUNDS = 3
+
+/**
+ * The dual of the routing problem over `edges` with the hop limit built in:
+ * a node per token and hop count k (the token reached after k hops; it exists
+ * for fromIn(t) ≤ k ≤ maxHops − toOut(t)), every pool direction a→b copied
+ * from (a, k) to (b, k + 1), the output token one node at any hop count, the
+ * input only at 0. A route of at most maxHops hops is a flow on this graph
+ * with each hop on its own layer; a pool traded on several layers gives each
+ * at most what its curve gives that layer's input alone (f(x)/x falls as x
+ * grows), so every copy keeping the pool's whole curve is a relaxation, and
+ * any positive node prices bound the output (weak duality). Prices start at
+ * the tokens' own (`nu`, the same on every layer) and are lowered by Newton
+ * (small scopes) and coordinate descent. Returns the dual value (Infinity
+ * when nothing can be said; add BOUND_SLACK for float rounding).
+ */
+function layeredDual(
+  edges: readonly Edge[],
+  tokens: readonly Address[],
+  fromIn: ReadonlyMap<Address, number>,
+  toOut: ReadonlyMap<Address, number>,
+  maxHops: number,
+  amountIn: number,
+  nu: Float64Array,
+): number {
+  const nodes: Address[] = [tokens[SINK]!, tokens[SOURCE]!]
+  const tokenOfNode: number[] = [SINK, SOURCE]
+  const nodeIndex = new Map<string, number>()
+  const node = (token: number, hops: number): number => {
+    if (token === SINK) return SINK
+    if (token === SOURCE) return SOURCE
+    const key = `${token}@${hops}`
+    let i = nodeIndex.get(key)
+    if (i === undefined) {
+      i = nodes.push(tokens[token]!) - 1
+      tokenOfNode.push(token)
+      nodeIndex.set(key, i)
+    }
+    return i
+  }
+  const layered: Edge[] = []
+  for (const edge of edges) {
+    const first = edge.from === SOURCE ? 0 : fromIn.get(tokens[edge.from]!)!
+    const last = edge.from === SOURCE ? 0 : maxHops - 1 - toOut.get(tokens[edge.to]!)!
+    for (let k = first; k <= last; k++) layered.push({ ...edge, from: node(edge.from, k), to: node(edge.to, k + 1) })
+  }
+  if (layered.length === 0) return Infinity
+  const prices = Float64Array.from(tokenOfNode, (t) => nu[t]!)
+  let dual = Infinity
+  if (nodes.length <= LAYERED_NEWTON_NODES) {
+    const relaxation: RouteGraph = { tokens: nodes, edges: layered, tokenPaths: [], pools: [], spot: [...prices], maxHops }
+    const flow = solveFlow(relaxation, layered.map(() => true), amountIn, Float64Array.from(prices))
+    if (Number.isFinite(flow.dual) && flow.prices.every((p) => p > 0 && Number.isFinite(p))) {
+      dual = flow.dual
+      prices.set(flow.prices)
+    }
+  }
+  const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS)
+  return Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual
 }

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import type { Curve } from './curves.js'
+import { findTokenPaths } from './findPaths.js'
 import { type Assembled, type Market, type Trade, depth, poolsOf } from './market.js'
 import type { Edge } from './types.js'
 
@@ -20,16 +21,8 @@ const NEGLIGIBLE_SHARE = 1e-7
 export function assembleGraph(market: Market, trade: Trade, connectors: readonly Address[]): Assembled {
   const { pairs, curveOf } = market
   const { pools, tokenIn, tokenOut, maxHops, size } = trade
-  const addressPaths: Address[][] = []
-  const walk = (path: Address[]) => {
-    const last = path[path.length - 1]!
-    const next = pairs.get(last)
-    if (!next) return
-    if (next.has(tokenOut)) addressPaths.push([...path, tokenOut])
-    if (path.length >= maxHops) return
-    for (const c of connectors) if (next.has(c) && !path.includes(c)) walk([...path, c])
-  }
-  walk([tokenIn])
+  // Every path through the connectors, bounded past MAX_TOKEN_PATHS (the widest first, see findTokenPaths).
+  const addressPaths = findTokenPaths(market, { tokenIn, tokenOut, connectors, maxHops, size })
 
   // Zero-size token values from the pools' mid prices, best chain to the output token.
   const value = new Map<Address, number>([[tokenOut, 1]])

@@ -99,6 +99,8 @@ export const SINK = 0
 export const SOURCE = 1
 /** Longest path, in hops, when the caller does not say. */
 export const DEFAULT_MAX_HOPS = 4
+/** The longest path, in hops, a caller may ask for (`maxHops`): Tines goes to 6; see docs/decisions.md (Routing). */
+export const MAX_HOPS = 6
 
 /** One pool traded in one direction, between two of the graph's tokens. */
 export type Edge = {

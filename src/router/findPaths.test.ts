@@ -1,0 +1,75 @@
+// The token-path search of route graphs: every path while they are few, a bounded search
+// (shorter first, the widest bottleneck first) when a dense market would have too many.
+import type { Address } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { base } from '../chains/base.js'
+import type { Pool } from '../protocols/types.js'
+import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
+import { findTokenPaths } from './findPaths.js'
+import { createMarket } from './market.js'
+
+const token = (n: number) => `0x${(0xa0 + n).toString(16).padStart(40, '0')}` as Address
+let counter = 0
+const nextAddress = () => `0x${(0xf000 + ++counter).toString(16).padStart(40, '0')}` as Address
+
+/** A V2 pair at price 1 holding `reserve` of each token. */
+function pair(a: Address, b: Address, reserve: bigint): Pool {
+  const [token0, token1] = a < b ? [a, b] : [b, a]
+  return uniswapV2Family.fromState(
+    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(reserve), reserve1: String(reserve) },
+    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
+  )
+}
+
+/** Every path by brute force: the reference the search must equal while under its limit. */
+function allPaths(tokens: readonly Address[], linked: (a: Address, b: Address) => boolean, from: Address, to: Address, maxHops: number): string[] {
+  const found: string[] = []
+  const walk = (path: Address[]) => {
+    const last = path[path.length - 1]!
+    if (linked(last, to)) found.push([...path, to].join())
+    if (path.length >= maxHops) return
+    for (const t of tokens) if (!path.includes(t) && linked(last, t)) walk([...path, t])
+  }
+  walk([from])
+  return found
+}
+
+describe('findTokenPaths', () => {
+  // A clique of 8 connectors and the two ends: 1, 8, 56, 336, 1,680 and 6,720 paths of 1 to 6 hops.
+  const ends = { tokenIn: token(0), tokenOut: token(1) }
+  const connectors = Array.from({ length: 8 }, (_, i) => token(2 + i))
+  const everyToken = [ends.tokenIn, ends.tokenOut, ...connectors]
+  // Pairs through connector k are 10^(18+k) deep: the later connectors are the wider ones.
+  const depthOf = (a: Address, b: Address) => 10n ** BigInt(18 + Math.min(connectors.indexOf(a) >>> 0, connectors.indexOf(b) >>> 0, 9))
+  const pools: Pool[] = []
+  for (let i = 0; i < everyToken.length; i++) for (let j = i + 1; j < everyToken.length; j++) pools.push(pair(everyToken[i]!, everyToken[j]!, depthOf(everyToken[i]!, everyToken[j]!)))
+  const market = createMarket(pools)
+  const linked = (a: Address, b: Address) => market.pairs.get(a)?.has(b) === true
+
+  it('lists every path, depth first, while they fit the limit', () => {
+    for (const maxHops of [1, 2, 3, 4, 5]) {
+      const paths = findTokenPaths(market, { ...ends, connectors, maxHops, size: 1e18 }, 1e6)
+      expect(paths.map((p) => p.join())).toEqual(allPaths(connectors, linked, ends.tokenIn, ends.tokenOut, maxHops))
+    }
+  })
+
+  it('past the limit keeps the shorter paths, then the widest, never more than the limit', () => {
+    const every = allPaths(connectors, linked, ends.tokenIn, ends.tokenOut, 6)
+    expect(every.length).toBe(1 + 8 + 56 + 336 + 1680 + 6720)
+    const limit = 100
+    const paths = findTokenPaths(market, { ...ends, connectors, maxHops: 6, size: 1e18 }, limit)
+    expect(paths).toHaveLength(limit)
+    expect(new Set(paths.map((p) => p.join())).size).toBe(limit)
+    for (const path of paths) {
+      expect(every).toContain(path.join())
+      expect(path.length - 1).toBeLessThanOrEqual(6)
+    }
+    // Every path of 1, 2 and 3 hops (1 + 8 + 56 = 65) comes before any longer one.
+    const lengths = paths.map((p) => p.length - 1)
+    expect(lengths.filter((h) => h <= 3)).toHaveLength(65)
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b))
+    // The 4-hop paths kept are the widest: their bottleneck pair avoids the two shallowest connectors.
+    const shallow = new Set(connectors.slice(0, 2))
+    for (const path of paths.filter((p) => p.length - 1 === 4)) expect(path.some((t) => shallow.has(t))).toBe(false)
+  })
+})
