@@ -51,12 +51,33 @@ export async function probeTransferFees(
   })
   // Loaded on first use: pages that never read a node never download the probe.
   const { transferFeeProbeAbi, transferFeeProbeBytecode } = await import('../executor/lensArtifacts.js')
-  const { data } = await client.call({
-    code: transferFeeProbeBytecode,
-    data: encodeFunctionData({ abi: transferFeeProbeAbi, functionName: 'probe', args: [probes] }),
-    blockNumber,
-  })
-  if (data === undefined) throw new Error('TransferFeeProbe returned no data')
-  const results = decodeFunctionResult({ abi: transferFeeProbeAbi, functionName: 'probe', data }) as readonly TransferFeeMeasurement[]
-  return results.map((r) => inferTransferFee(r))
+  // Deployless code carries its calldata in its init code, which a node caps at 49,152 bytes: with
+  // many tokens and partners (the live source at thousands of pools) the probes go out in groups
+  // of at most PROBE_ADDRESSES_PER_CALL pool addresses, in parallel.
+  const groups: (typeof probes)[] = []
+  let groupAddresses = PROBE_ADDRESSES_PER_CALL
+  for (const probe of probes) {
+    const addresses = probe.v2Pairs.length + probe.v3Pools.length
+    if (groupAddresses + addresses > PROBE_ADDRESSES_PER_CALL) {
+      groups.push([])
+      groupAddresses = 0
+    }
+    groups[groups.length - 1]!.push(probe)
+    groupAddresses += addresses
+  }
+  const answers = await Promise.all(
+    groups.map(async (group) => {
+      const { data } = await client.call({
+        code: transferFeeProbeBytecode,
+        data: encodeFunctionData({ abi: transferFeeProbeAbi, functionName: 'probe', args: [group] }),
+        blockNumber,
+      })
+      if (data === undefined) throw new Error('TransferFeeProbe returned no data')
+      return decodeFunctionResult({ abi: transferFeeProbeAbi, functionName: 'probe', data }) as readonly TransferFeeMeasurement[]
+    }),
+  )
+  return answers.flat().map((r) => inferTransferFee(r))
 }
+
+/** Pool addresses per probe call: 32 bytes each, so a call's init code stays well under 49,152 bytes. */
+const PROBE_ADDRESSES_PER_CALL = 1_000
