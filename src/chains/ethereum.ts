@@ -2,7 +2,7 @@ import type { ChainConfig } from './types.js'
 import { UNISWAP_V4_POOL_MANAGER_ETHEREUM, UNISWAP_V4_FEE_TIERS, UNISWAP_V4_NO_INIT_CODE_HASH } from '../protocols/uniswapV4/constants.js'
 import { BALANCER_V2_VAULT, BALANCER_V2_WEIGHTED_POOL_FACTORIES } from '../protocols/balancerV2/deployments.js'
 import { UNISWAP_V2_INIT_CODE_HASH, UNISWAP_V3_FEE_TIERS, UNISWAP_V3_INIT_CODE_HASH } from './uniswap.js'
-import { PANCAKE_V3_FEE_TIERS, PANCAKE_V3_INIT_CODE_HASH, PANCAKE_V3_POOL_DEPLOYER, SUSHISWAP_V2_INIT_CODE_HASH } from './forks.js'
+import { PANCAKE_V3_FACTORY, PANCAKE_V3_FEE_TIERS, PANCAKE_V3_INIT_CODE_HASH, PANCAKE_V3_POOL_DEPLOYER, SUSHISWAP_V2_INIT_CODE_HASH } from './forks.js'
 
 /**
  * Ethereum mainnet (1). Addresses lowercase.
@@ -64,6 +64,7 @@ export const ethereum: ChainConfig = {
       fork: 'PancakeV3',
       factory: PANCAKE_V3_POOL_DEPLOYER,
       initCodeHash: PANCAKE_V3_INIT_CODE_HASH,
+      creationEmitter: PANCAKE_V3_FACTORY,
       feeTiers: PANCAKE_V3_FEE_TIERS,
     },
     {

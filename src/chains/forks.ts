@@ -30,7 +30,11 @@ export const PANCAKE_V3_FEE_TIERS: Record<number, number> = { 100: 1, 500: 10, 2
  */
 export const PANCAKE_V3_POOL_DEPLOYER: Address = '0x41ff9aa7e16b8b1a8a8dc4f0efacd93d02d071c9'
 
-/** The PancakeV3Factory on Ethereum and Base (documentation only: pools derive from the deployer). */
+/**
+ * The PancakeV3Factory on Ethereum and Base (PancakeSwap's v3 address table,
+ * developer.pancakeswap.finance/contracts/v3/addresses: the same on BSC, ETH, Base, ...). Pools
+ * derive from the deployer; the factory emits their `PoolCreated` (`DexConfig.creationEmitter`).
+ */
 export const PANCAKE_V3_FACTORY: Address = '0x0bfbcf9fa4f9c56b0f40a671ad40e0805a091865'
 
 /**

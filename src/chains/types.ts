@@ -28,6 +28,12 @@ export type DexConfig = {
   factory: Address
   /** keccak256 of the pool creation code. */
   initCodeHash: Hex
+  /**
+   * The contract that emits the pools' creation events when it is not `factory`, for the live
+   * source's discovery. PancakeSwap V3: the PancakeV3Factory (it emits `PoolCreated`), while
+   * `factory` is its pool deployer (pools derive from it). Absent: `factory` emits them.
+   */
+  creationEmitter?: Address
   /** V2 family: the swap fee in basis points (Uniswap V2: 30). */
   feeBps?: number
   /**

@@ -1,16 +1,29 @@
-import type { Log } from 'viem'
+import type { AbiEvent, Log } from 'viem'
 import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
 import { type Hex, toEventSelector } from 'viem'
 import { createEventDecoder, readWord, uniswapV3PoolEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
 
-const decodeV3Log = createEventDecoder(uniswapV3PoolEventsAbi)
-const selectorOf = (name: string): Hex => toEventSelector(uniswapV3PoolEventsAbi.find((event) => event.name === name)!)
-const SWAP_TOPIC = selectorOf('Swap')
-const MINT_TOPIC = selectorOf('Mint')
-const BURN_TOPIC = selectorOf('Burn')
-// Words of each hot event's data and its topics count (signature included), as v3-core emits them.
-const SWAP_WORDS = 5
+/**
+ * How a Uniswap V3 fork's pool emits its events, for {@link createV3LogApplier}: its whole event
+ * ABI (Swap, Mint, Burn, Flash, Collect, ... under the v3-core names), the words of its Swap's data
+ * (the first five are v3-core's: amount0, amount1, sqrtPriceX96, liquidity, tick; a fork may append
+ * more, as PancakeSwap V3 appends its protocol fees), and the events of its own that change nothing
+ * the state holds.
+ *
+ * @example
+ * const applyForkLog = createV3LogApplier({ label: 'PancakeSwap V3', events: pancakeV3PoolEventsAbi, swapWords: 7, unchangedEvents: ['SetLmPoolEvent'] })
+ */
+export type V3LogLayout = {
+  /** Names the fork in re-read reasons, e.g. `V3`. */
+  label: string
+  events: readonly AbiEvent[]
+  swapWords: number
+  /** Events besides `Collect` and `IncreaseObservationCardinalityNext` that change nothing the state holds. */
+  unchangedEvents?: readonly string[]
+}
+
+// Words of Mint and Burn data and the topics counts (signature included), as v3-core emits them.
 const MINT_WORDS = 4
 const BURN_WORDS = 3
 const SWAP_TOPICS = 3
@@ -35,14 +48,45 @@ const POSITION_TOPICS = 4
  * @example
  * const outcome = applyUniswapV3Log(record, log)
  */
-export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
-  const decoded = decodeHotLog(log) ?? decodeV3Log(log)
-  if (!decoded) return { kind: 'reread', reason: 'unknown V3 pool event' }
+export const applyUniswapV3Log = createV3LogApplier({ label: 'V3', events: uniswapV3PoolEventsAbi, swapWords: 5 })
+
+/**
+ * The log applier of a Uniswap V3 fork whose pools change their state as v3-core's do (same swap,
+ * same positions) but emit events in their own layout ({@link V3LogLayout}): the rules of
+ * {@link applyUniswapV3Log}, with the fork's Swap topic and words, and its own events that change
+ * nothing. Any other event of the fork is re-read.
+ *
+ * @example
+ * const applyPancakeV3Log = createV3LogApplier({ label: 'PancakeSwap V3', events: pancakeV3PoolEventsAbi, swapWords: 7 })
+ * const outcome = applyPancakeV3Log(record, log)
+ */
+export function createV3LogApplier(layout: V3LogLayout): (record: TrackedPool, log: Pick<Log, 'topics' | 'data'>) => LogOutcome {
+  const decodeLog = createEventDecoder(layout.events)
+  const selectorOf = (name: string): Hex => toEventSelector(layout.events.find((event) => event.name === name)!)
+  const topics = { swap: selectorOf('Swap'), mint: selectorOf('Mint'), burn: selectorOf('Burn') }
+  const unchanged = new Set(['Collect', 'IncreaseObservationCardinalityNext', ...(layout.unchangedEvents ?? [])])
+  return (record, log) => applyV3Log(record, log, layout, topics, decodeLog, unchanged)
+}
+
+type DecodeLog = (log: Pick<Log, 'topics' | 'data'>) => { eventName: string; args: unknown } | undefined
+
+function applyV3Log(
+  record: TrackedPool,
+  log: Pick<Log, 'topics' | 'data'>,
+  layout: V3LogLayout,
+  topics: HotTopics,
+  decodeLog: DecodeLog,
+  unchanged: ReadonlySet<string>,
+): LogOutcome {
+  const decoded = decodeHotLog(log, topics, layout.swapWords) ?? (decodeLog(log) as HotLog | { eventName: string; args: unknown } | undefined)
+  if (!decoded) return { kind: 'reread', reason: `unknown ${layout.label} pool event` }
   const state = record.state as UniswapV3PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a pool not delivered yet` }
-  switch (decoded.eventName) {
+  if (unchanged.has(decoded.eventName)) return { kind: 'unchanged' }
+  const hot = decoded as HotLog | { eventName: 'Flash'; args: unknown }
+  switch (hot.eventName) {
     case 'Swap': {
-      const { sqrtPriceX96, liquidity, tick, amount0, amount1 } = decoded.args
+      const { sqrtPriceX96, liquidity, tick, amount0, amount1 } = hot.args
       if (state.freshSlots) {
         // The input token's fee growth may leave zero (the output's cannot); protocol fees may accrue either way.
         const zeroForOne = amount0 > 0n
@@ -56,19 +100,20 @@ export function applyUniswapV3Log(record: TrackedPool, log: Pick<Log, 'topics' |
       return { kind: 'next', record: { ...record, state: next } }
     }
     case 'Mint':
-      return modifyLiquidity(record, state, decoded.args.tickLower, decoded.args.tickUpper, decoded.args.amount)
+      return modifyLiquidity(record, state, hot.args.tickLower, hot.args.tickUpper, hot.args.amount)
     case 'Burn':
-      if (decoded.args.amount === 0n) return { kind: 'unchanged' }
-      return modifyLiquidity(record, state, decoded.args.tickLower, decoded.args.tickUpper, -decoded.args.amount)
+      if (hot.args.amount === 0n) return { kind: 'unchanged' }
+      return modifyLiquidity(record, state, hot.args.tickLower, hot.args.tickUpper, -hot.args.amount)
     case 'Flash':
       return state.freshSlots ? { kind: 'reread', reason: 'Flash while fresh slots are set' } : { kind: 'unchanged' }
-    case 'Collect':
-    case 'IncreaseObservationCardinalityNext':
-      return { kind: 'unchanged' }
     default:
       return { kind: 'reread', reason: `${decoded.eventName} is not applied` }
   }
 }
+
+/** The topics of the hot events of one layout. */
+type HotTopics = { swap: Hex; mint: Hex; burn: Hex }
+type HotLog = NonNullable<ReturnType<typeof decodeHotLog>>
 
 /** A signed integer of a word (int256 and narrower types are sign-extended to 32 bytes). */
 const signed = (word: bigint) => BigInt.asIntN(256, word)
@@ -77,14 +122,14 @@ const signed = (word: bigint) => BigInt.asIntN(256, word)
  * `Swap`, `Mint` and `Burn` read word by word (most logs of a block are these); undefined for any
  * other log or an unexpected layout, which then goes through the generic decoder.
  */
-function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>) {
+function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>, hot: HotTopics, swapWords: number) {
   const words = (data.length - 2) / 64
-  if (topics[0] === SWAP_TOPIC && topics.length === SWAP_TOPICS && words === SWAP_WORDS) {
+  if (topics[0] === hot.swap && topics.length === SWAP_TOPICS && words === swapWords) {
     const [amount0, amount1, sqrtPriceX96, liquidity, tick] = [0, 1, 2, 3, 4].map((index) => readWord(data, index)!)
     return { eventName: 'Swap' as const, args: { amount0: signed(amount0!), amount1: signed(amount1!), sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(signed(tick!)) } }
   }
-  if ((topics[0] === MINT_TOPIC || topics[0] === BURN_TOPIC) && topics.length === POSITION_TOPICS) {
-    const mint = topics[0] === MINT_TOPIC
+  if ((topics[0] === hot.mint || topics[0] === hot.burn) && topics.length === POSITION_TOPICS) {
+    const mint = topics[0] === hot.mint
     if (words !== (mint ? MINT_WORDS : BURN_WORDS)) return undefined
     // Mint's data starts with the sender; Burn's with the amount.
     const args = { tickLower: Number(signed(BigInt(topics[2]!))), tickUpper: Number(signed(BigInt(topics[3]!))), amount: readWord(data, mint ? 1 : 0)! }

@@ -68,7 +68,7 @@ export type LiveCheckpoint = {
   /** Tokens added to the tracking list (`tokens` and `onDemand` policies). */
   tracked: Address[]
   tokens: TokenMetadata[]
-  pools: { pool: DiscoveredPool; state: PoolStateBase | null | undefined; liquidityGross?: [tick: number, gross: string][] }[]
+  pools: { pool: DiscoveredPool; state: PoolStateBase | null | undefined; liquidityGross?: [tick: number, gross: string][]; rereadAt?: number }[]
 }
 
 /** Counters of what the live source did, for tests, benchmarks and monitoring. */
@@ -119,7 +119,7 @@ export type LiveSource = LiquiditySource & {
 /** The answer getLiquidity hands out, rebuilt once per block. */
 type View = { blockNumber: number; pools: PoolStateBase[]; tokens: TokenMetadata[] }
 /** The header fields the source follows. */
-type Header = { number: bigint; hash: Hex; parentHash: Hex }
+type Header = { number: bigint; hash: Hex; parentHash: Hex; timestamp: bigint }
 /** One applied block and how to undo it: the record of every pool it changed, as it was before (undefined: none). */
 type JournalEntry = { number: number; hash: Hex; undo: Map<string, TrackedPool | undefined> }
 
@@ -185,6 +185,11 @@ function buildLiveSource({
     for (const event of live.creationEvents) creationEvents.set(`${event.name}(${event.inputs.map((i) => i.type).join(',')})`, event)
     if (live.sharedEmitter) sharedEmitters.set(lower(live.sharedEmitter(dex)), live)
   }
+  /** Families whose pools logs of other contracts change (fee modules, factories' fee settings). */
+  const watchers = followed.flatMap((dex) => {
+    const live = liveFamiliesById.get(dex.family)!
+    return live.poolsChangedBy ? [{ dex, live }] : []
+  })
   const discoverPool = (log: Log, blockNumber: number): DiscoveryOutcome => {
     for (const { dex, live } of creators.get(lower(log.address)) ?? []) {
       const outcome = live.discover(log, dex, blockNumber)
@@ -230,11 +235,12 @@ function buildLiveSource({
     }
     for (const token of checkpoint.tracked ?? []) wanted.add(lower(token))
     for (const meta of checkpoint.tokens) tokens.set(lower(meta.address), meta)
-    for (const { pool, state, liquidityGross } of checkpoint.pools) {
+    for (const { pool, state, liquidityGross, rereadAt } of checkpoint.pools) {
       records.set(poolKeyOf(pool), {
         pool,
         state,
         ...(liquidityGross ? { liquidityGross: new Map(liquidityGross.map(([tick, gross]) => [tick, BigInt(gross)])) } : {}),
+        ...(rereadAt !== undefined ? { rereadAt } : {}),
       })
     }
     journal = [{ number: checkpoint.blockNumber, hash: checkpoint.blockHash, undo: new Map() }]
@@ -244,8 +250,8 @@ function buildLiveSource({
   const top = () => journal[journal.length - 1]
   /** A block's number and hashes (viem's block type varies with the client's chain). */
   const getHeader = async (block: bigint | 'latest'): Promise<Header> => {
-    const { number, hash, parentHash } = await client.getBlock(block === 'latest' ? { blockTag: 'latest' } : { blockNumber: block })
-    return { number: number as bigint, hash: hash as Hex, parentHash: parentHash as Hex }
+    const { number, hash, parentHash, timestamp } = await client.getBlock(block === 'latest' ? { blockTag: 'latest' } : { blockNumber: block })
+    return { number: number as bigint, hash: hash as Hex, parentHash: parentHash as Hex, timestamp }
   }
   const applied = () => top()?.number ?? -1
 
@@ -335,6 +341,22 @@ function buildLiveSource({
     const current = (key: string) => (changes.has(key) ? changes.get(key) : records.get(key))
     const consumed = [...needsRead]
     const reread = new Set<string>(consumed)
+    /** A followed pool re-read at this block because of a log of another contract, or of time. */
+    const rereadFor = (key: string, reason: string) => {
+      const record = current(key)
+      if (!record || !(isTracked(record.pool)) || reread.has(key)) return
+      reread.add(key)
+      rereadReasons[reason] = (rereadReasons[reason] ?? 0) + 1
+    }
+    /** Not a pool's log: another contract (a fee module, a factory) may change pools' states. */
+    const watch = (log: Log) => {
+      for (const { dex, live } of watchers) {
+        const changed = live.poolsChangedBy!(log, dex)
+        if (!changed) continue
+        const keys = changed.pools === 'all' ? [...records.keys()].filter((key) => records.get(key)!.pool.dex === dex.id) : changed.pools.map(lower)
+        for (const key of keys) rereadFor(key, changed.reason)
+      }
+    }
     for (const log of logs) {
       const created = discoverPool(log, number)
       if (created) {
@@ -346,6 +368,7 @@ function buildLiveSource({
       }
       const key = keyOfLog(log)
       const record = key === undefined ? undefined : current(key)
+      if (!record && watchers.length > 0) watch(log)
       if (!record || !isTracked(record.pool) || reread.has(key!)) continue
       const outcome = applyLog(record, log)
       if (outcome.kind === 'next') {
@@ -356,6 +379,10 @@ function buildLiveSource({
         reread.add(key!)
         rereadReasons[outcome.reason] = (rereadReasons[outcome.reason] ?? 0) + 1
       }
+    }
+    // States that change with time alone (an Aerodrome V2 observation falling due): re-read once the time comes.
+    for (const [key, record] of records) {
+      if (record.rereadAt !== undefined && record.rereadAt <= Number(block.timestamp)) rereadFor(key, 'state due to change with time')
     }
     let applyMs = performance.now() - applyStarted
     const toRead = [...reread].flatMap((key) => {
@@ -514,10 +541,11 @@ function buildLiveSource({
         blockHash: entry.hash,
         tracked: [...wanted],
         tokens: [...tokens.values()],
-        pools: [...records.values()].map(({ pool, state, liquidityGross }) => ({
+        pools: [...records.values()].map(({ pool, state, liquidityGross, rereadAt }) => ({
           pool,
           state,
           ...(liquidityGross ? { liquidityGross: [...liquidityGross].map(([tick, gross]): [number, string] => [tick, gross.toString()]) } : {}),
+          ...(rereadAt !== undefined ? { rereadAt } : {}),
         })),
       }
     },

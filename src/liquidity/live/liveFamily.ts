@@ -43,6 +43,14 @@ export type LiveFamily = {
    */
   sharedEmitter?(dex: DexConfig): Address
   keyOfLog?(log: Pick<Log, 'topics' | 'data'>): string | undefined
+  /**
+   * Logs of other contracts that change this family's pools (Slipstream: the fee module's
+   * `CustomFeeSet`, the factory's `SwapFeeModuleChanged`; Aerodrome V2: the factory's
+   * `SetCustomFee` and `SetPauseState`): the keys of the pools to re-read at the log's block, or
+   * `'all'` for every pool of `dex`, with why. Asked for every log of a block that is neither a
+   * creation event nor a tracked pool's (so it should check the topic first). Default: none.
+   */
+  poolsChangedBy?(log: Pick<Log, 'address' | 'topics' | 'data'>, dex: DexConfig): { pools: readonly string[] | 'all'; reason: string } | undefined
   /** Applies one log of a tracked pool, exactly, or says why the pool must be re-read. */
   applyLog(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome
   /** The dex config under which `PoolFamily.readPools` reads this pool alone (e.g. narrowed to its fee tier). */

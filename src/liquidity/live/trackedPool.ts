@@ -41,6 +41,12 @@ export type TrackedPool = {
    * zero clears the tick from the bitmap, which liquidityNet alone cannot tell).
    */
   liquidityGross?: ReadonlyMap<number, bigint>
+  /**
+   * A block timestamp from which the pool's state changes with time alone, no log saying so
+   * (Aerodrome V2: its last observation falls due, `observationDue`): the source re-reads the pool
+   * at the first block at or past it. Absent: never.
+   */
+  rereadAt?: number
 }
 
 /**
