@@ -287,18 +287,28 @@ const hopsToSink = (graph: RouteGraph, support: readonly number[]): Int32Array =
  */
 function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64Array, byPool: Map<string, number>): void {
   const { edges, tokens } = graph
+  // Each token's edges out (index order), and those the flow uses: kept up to date as dead ends
+  // are routed below (an input only ever goes from 0 to positive here), so a reachability walk
+  // looks at a token's support edges only, not every edge of the graph.
+  const leaving: number[][] = tokens.map(() => [])
+  const supportOut: number[][] = tokens.map(() => [])
+  edges.forEach((edge, e) => {
+    leaving[edge.from]!.push(e)
+    if (inputs[e]! > 0) supportOut[edge.from]!.push(e)
+  })
   const reaches = (from: number, target: number): boolean => {
     const seen = new Set<number>([from])
     const stack = [from]
     while (stack.length > 0) {
       const t = stack.pop()!
       if (t === target) return true
-      edges.forEach((edge, e) => {
-        if (edge.from === t && inputs[e]! > 0 && !seen.has(edge.to)) {
-          seen.add(edge.to)
-          stack.push(edge.to)
+      for (const e of supportOut[t]!) {
+        const to = edges[e]!.to
+        if (!seen.has(to)) {
+          seen.add(to)
+          stack.push(to)
         }
-      })
+      }
     }
     return false
   }
@@ -316,14 +326,12 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
     for (let t = 0; t < tokens.length; t++) {
       if (t === SOURCE || t === SINK) continue
       if (!(inflow[t]! > 0) || leaves[t]) continue
-      const out = edges
-        .map((edge, e) => e)
-        .filter((e) => {
-          const edge = edges[e]!
-          if (edge.from !== t || !(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
-          const taken = byPool.get(edge.hop.pool.key)
-          return (taken === undefined || edges[taken]!.from === t) && !reaches(edge.to, t)
-        })
+      const out = leaving[t]!.filter((e) => {
+        const edge = edges[e]!
+        if (!(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
+        const taken = byPool.get(edge.hop.pool.key)
+        return (taken === undefined || edges[taken]!.from === t) && !reaches(edge.to, t)
+      })
       if (out.length === 0) continue
       const taking = (price: number) => out.reduce((sum, e) => sum + edges[e]!.curve.atRate(price / prices[edges[e]!.to]!, point).input, 0)
       // Above `hi` no edge trades; step down until the edges take the inflow (or all they can).
@@ -342,6 +350,7 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
       for (const e of out) {
         const x = edges[e]!.curve.atRate(lower / prices[edges[e]!.to]!, point).input
         if (!(x > 0)) continue
+        if (!(inputs[e]! > 0)) supportOut[t]!.push(e)
         inputs[e] = x
         byPool.set(edges[e]!.hop.pool.key, e)
         changed = true
