@@ -1,7 +1,8 @@
 // The live source against real Uniswap V2/V3 bytecode on anvil: seeded random third-party
 // activity every block (V2 swaps and donations, V3 swaps of every size, mints and burns across
 // ranges in and out of the tick window, new pools, pools created uninitialized and initialized
-// later), reorgs of depth 1–5 through anvil_rollback, node faults, and quotes executed. After every
+// later), reorgs of depth 1–5 through anvil_rollback (a chain cut shorter answers 503 until the new
+// branch arrives), node faults, and quotes executed. After every
 // block the live state must equal a fresh read by the families' own readers, bit for bit.
 import { type Address, type Hex, createPublicClient, custom, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -350,7 +351,11 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
         book = bookAt(head - depth)
         stats.reorgs++
         stats.reorgBlocksDropped += depth
-        if ((i / REORG_EVERY) % 2 === 0) await syncAndCompare()
+        if ((i / REORG_EVERY) % 2 === 0) {
+          // A head below the source's block on its own branch looks exactly like a lagging node: 503, never the older state as the head.
+          await expect(live.sync()).rejects.toMatchObject({ statusCode: 503 })
+          await expect(live.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })).rejects.toMatchObject({ statusCode: 503 })
+        }
         for (let k = 0; k <= depth; k++) {
           await mineActivityBlock()
           await syncAndCompare()

@@ -7,6 +7,7 @@ import type { Liquidity, LiquiditySource, TokenMetadata } from '../types.js'
 import { type DiscoveryOutcome, type LiveFamily, poolKeyOf, tokensOfDiscovered } from './liveFamily.js'
 import { defaultLiveFamilies } from './liveFamilies.js'
 import { readTokenMetadata } from '../readTokenMetadata.js'
+import { measurePool, poolValue, priceMajors } from './poolValue.js'
 import { readTrackedPools } from './readTrackedPools.js'
 import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
 
@@ -17,14 +18,22 @@ import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
  * - `onDemand`: pools whose two tokens are both among the chain's major tokens and the tokens
  *   quotes have asked for (plus `tokens`). A quote naming a token not asked for before answers
  *   503 and the token's pools are read with the next block (or the next `sync()`): retry then.
+ * - `liquidity`: pools worth at least `minValue` whole units of `valueToken` (default the chain's
+ *   wrapped native token). A pool's value is what it can pay out of each of its tokens within the
+ *   state it holds (`Pool.limits`), priced through the majors (see docs/guides/live-source.md);
+ *   a held pool is dropped only below `minValue × exitRatio` (default 0.5), so pools near the
+ *   threshold do not flap. Pools between two majors (or a major and the value token) are always
+ *   held: they price the rest.
  *
  * @example
  * const tracking: LiveTrackingPolicy = { mode: 'tokens', tokens: [weth, usdc, dai] }
+ * const deep: LiveTrackingPolicy = { mode: 'liquidity', minValue: 10 } // pools worth ≥ 10 WETH
  */
 export type LiveTrackingPolicy =
   | { mode: 'all' }
   | { mode: 'tokens'; tokens: readonly Address[] }
   | { mode: 'onDemand'; tokens?: readonly Address[] }
+  | { mode: 'liquidity'; minValue: number; valueToken?: Address; exitRatio?: number }
 
 export type CreateLiveSourceParameters = {
   /** A viem PublicClient (HTTP polling or WebSocket). Any viem chain, as createRpcSource takes. */
@@ -46,6 +55,21 @@ export type CreateLiveSourceParameters = {
   reorgDepth?: number
   /** Blocks per `eth_getLogs` while discovering. Default 10,000. */
   logsBlockRange?: number
+  /**
+   * The most pool states the source holds. A read that would exceed it keeps the most valuable
+   * pools (value as the `liquidity` policy measures it; a pool already held counts double, so the
+   * set does not flap) and turns the rest into compact records that are not quoted, counted in
+   * `stats().capEvictions` / `capRefusals`. Default 100,000.
+   */
+  maxTrackedPools?: number
+  /**
+   * Untracked pools with activity in a block (`liquidity` policy, or refused by the cap) are read
+   * again to re-evaluate them, at most this many per block (the rest wait in
+   * `stats().evaluationsPending`). Default 32.
+   */
+  evaluationsPerBlock?: number
+  /** A sync taking longer than this fails with a 503 (a node that stopped answering); the next sync starts afresh. Default 20,000 ms. */
+  syncTimeoutMs?: number
   /** Start from a saved state instead of discovering from `fromBlock` (which is still used if the checkpoint's block was reorged away). */
   checkpoint?: LiveCheckpoint
 }
@@ -78,7 +102,22 @@ export type LiveSourceStats = {
   /** The newest head the source has seen. */
   observedHead: number | undefined
   discovered: number
+  /** Pools whose state the source holds (tracked; `null` states included). */
+  tracked: number
   delivered: number
+  maxTrackedPools: number
+  /** Held pools evicted, and read pools refused, to stay within `maxTrackedPools`. */
+  capEvictions: number
+  capRefusals: number
+  /** `liquidity` policy: read pools below `minValue`, and held pools that fell below `minValue × exitRatio`. */
+  belowThreshold: number
+  droppedBelowExit: number
+  /** Pools read for a value that could not be measured through the majors (no priced token, no spot price). */
+  unmeasurable: number
+  /** Untracked pools with activity waiting to be re-evaluated. */
+  evaluationsPending: number
+  /** Token metadata entries held (bounded: tokens of held pools and the chain's own, pruned as pools go). */
+  tokensKnown: number
   blocksApplied: number
   /** Logs applied exactly, logs that change nothing the state holds, pools re-read (with why). */
   logsApplied: number
@@ -116,7 +155,7 @@ export type LiveSource = LiquiditySource & {
   stats(): LiveSourceStats
 }
 
-/** The answer getLiquidity hands out, rebuilt once per block. */
+/** The answer getLiquidity hands out, made on the first quote after each block. */
 type View = { blockNumber: number; pools: PoolStateBase[]; tokens: TokenMetadata[] }
 /** The header fields the source follows. */
 type Header = { number: bigint; hash: Hex; parentHash: Hex; timestamp: bigint }
@@ -128,6 +167,14 @@ const DEFAULT_MAX_LAG_BLOCKS = 2
 const DEFAULT_MAX_AGE_MS = 30_000
 const DEFAULT_REORG_DEPTH = 64
 const DEFAULT_LOGS_BLOCK_RANGE = 10_000
+const DEFAULT_MAX_TRACKED_POOLS = 100_000
+const DEFAULT_EVALUATIONS_PER_BLOCK = 32
+const DEFAULT_SYNC_TIMEOUT_MS = 20_000
+const DEFAULT_EXIT_RATIO = 0.5
+/** A pool already held counts this much more than a newcomer when the cap chooses (hysteresis). */
+const CAP_HELD_BONUS = 2
+/** Pools read per step of the initial read: the cap applies after each, so memory stays bounded. */
+const INITIAL_READ_CHUNK = 1_024
 
 /**
  * A liquidity source that follows the chain: it discovers the pools of the chain's dexes from
@@ -138,8 +185,9 @@ const DEFAULT_LOGS_BLOCK_RANGE = 10_000
  * exactly (see docs/guides/live-source.md). Reorgs are detected
  * through the parent-hash chain: the source rolls back to the common ancestor and re-reads every
  * pool the dropped blocks touched. `getLiquidity` answers from memory at the source's block with
- * 0 round trips; behind the head by more than `maxLagBlocks`, older than `maxAgeMs`, or after a
- * failed sync, it throws a 503 QuoteError instead of a stale answer.
+ * 0 round trips; behind the head by more than `maxLagBlocks`, older than `maxAgeMs`, after a
+ * failed or timed-out sync, or while its node answers a head behind the source's block, it throws
+ * a 503 QuoteError instead of a stale answer.
  *
  * @example
  * import { createPublicClient, http } from 'viem'
@@ -153,6 +201,9 @@ export function createLiveSource(parameters: CreateLiveSourceParameters): LiveSo
   return guarded(() => buildLiveSource(parameters))
 }
 
+/** Thrown inside a sync that was abandoned (timed out) when it comes back: it must change nothing. */
+class AbandonedSync extends Error {}
+
 function buildLiveSource({
   client,
   chain,
@@ -164,12 +215,19 @@ function buildLiveSource({
   maxAgeMs = DEFAULT_MAX_AGE_MS,
   reorgDepth = DEFAULT_REORG_DEPTH,
   logsBlockRange = DEFAULT_LOGS_BLOCK_RANGE,
+  maxTrackedPools = DEFAULT_MAX_TRACKED_POOLS,
+  evaluationsPerBlock = DEFAULT_EVALUATIONS_PER_BLOCK,
+  syncTimeoutMs = DEFAULT_SYNC_TIMEOUT_MS,
   checkpoint,
 }: CreateLiveSourceParameters): LiveSource {
   if (!(typeof fromBlock === 'bigint' || Number.isSafeInteger(fromBlock)) || BigInt(fromBlock) < 0n) throw hostError('createLiveSource: fromBlock must be a block number')
-  for (const [name, value] of Object.entries({ maxLagBlocks, maxAgeMs, reorgDepth, logsBlockRange })) {
+  for (const [name, value] of Object.entries({ maxLagBlocks, maxAgeMs, reorgDepth, logsBlockRange, maxTrackedPools, evaluationsPerBlock, syncTimeoutMs })) {
     if (!Number.isSafeInteger(value) || value < (name === 'maxLagBlocks' ? 0 : 1)) throw hostError(`createLiveSource: ${name} must be a positive integer`)
   }
+  const byValue = tracking.mode === 'liquidity'
+  if (byValue && !(Number.isFinite(tracking.minValue) && tracking.minValue >= 0)) throw hostError('createLiveSource: tracking.minValue must be a number ≥ 0')
+  const exitRatio = byValue ? (tracking.exitRatio ?? DEFAULT_EXIT_RATIO) : DEFAULT_EXIT_RATIO
+  if (!(exitRatio > 0 && exitRatio <= 1)) throw hostError('createLiveSource: tracking.exitRatio must be in (0, 1]')
   const familiesById = new Map(families.map((f) => [f.id, f]))
   const liveFamiliesById = new Map(liveFamilies.map((f) => [f.id, f]))
   const followed = chain.dexes.filter((d) => liveFamiliesById.has(d.family) && familiesById.has(d.family))
@@ -185,6 +243,21 @@ function buildLiveSource({
     for (const event of live.creationEvents) creationEvents.set(`${event.name}(${event.inputs.map((i) => i.type).join(',')})`, event)
     if (live.sharedEmitter) sharedEmitters.set(lower(live.sharedEmitter(dex)), live)
   }
+  // Token addresses, one string each however many pools name them (discovery decodes a new string per log).
+  const interned = new Map<string, Address>()
+  const intern = (address: Address): Address => {
+    const known = interned.get(address)
+    if (known !== undefined) return known
+    interned.set(address, address)
+    return address
+  }
+  /** A discovered pool as the source keeps it: its token addresses shared with every other pool naming them. */
+  const compactPool = (pool: DiscoveredPool): DiscoveredPool => ({
+    ...pool,
+    token0: intern(pool.token0),
+    token1: intern(pool.token1),
+    ...(pool.tokens ? { tokens: pool.tokens.map(intern) } : {}),
+  })
   /** Families whose pools logs of other contracts change (fee modules, factories' fee settings). */
   const watchers = followed.flatMap((dex) => {
     const live = liveFamiliesById.get(dex.family)!
@@ -192,10 +265,16 @@ function buildLiveSource({
   })
   const discoverPool = (log: Log, blockNumber: number): DiscoveryOutcome => {
     for (const { dex, live } of creators.get(lower(log.address)) ?? []) {
-      const outcome = live.discover(log, dex, blockNumber)
+      const outcome = live.discover(log, dex, blockNumber, chain)
+      if (outcome && 'pool' in outcome) return { pool: compactPool(outcome.pool) }
       if (outcome) return outcome
     }
     return undefined
+  }
+  /** The record key of a pool: the pool's own address string when that is the key (one string, not two). */
+  const keyOf = (pool: DiscoveredPool): string => {
+    const key = poolKeyOf(pool)
+    return key === pool.address ? pool.address : key
   }
   /** The record key a state log belongs to: the pool id for a shared contract's log, else the emitter. */
   const keyOfLog = (log: Log): string | undefined => {
@@ -203,19 +282,57 @@ function buildLiveSource({
     return shared ? shared.keyOfLog?.(log)?.toLowerCase() : lower(log.address)
   }
   const majors = new Set(chain.majorTokens.map(lower))
+  const valueToken = lower(byValue && tracking.valueToken ? tracking.valueToken : chain.wrappedNative.address)
+  /** Tokens whose pools among each other price every other pool (the majors and the value token). */
+  const anchorTokens = new Set([...majors, valueToken])
   const wanted = new Set<Address>('tokens' in tracking && tracking.tokens ? tracking.tokens.map(lower) : [])
-  const isTracked = (pool: DiscoveredPool): boolean => {
-    if (tracking.mode === 'all') return true
+  /** Whether the policy wants a pool by its tokens (the `liquidity` policy decides on its value, later). */
+  const eligible = (pool: DiscoveredPool): boolean => {
+    if (tracking.mode === 'all' || tracking.mode === 'liquidity') return true
     const known = (token: Address) => wanted.has(token) || (tracking.mode === 'onDemand' && majors.has(token))
     return tokensOfDiscovered(pool).every(known)
   }
+  const isAnchor = (pool: DiscoveredPool): boolean => tokensOfDiscovered(pool).filter((t) => anchorTokens.has(t)).length >= 2
 
+  /** Every discovered pool: its state while tracked (held), a compact `{ pool, state: undefined }` otherwise. */
   const records = new Map<string, TrackedPool>()
+  /** The records with a state (`null` included): the tracked pools. */
+  const held = new Map<string, TrackedPool>()
+  /** Keys of the pools between two anchor tokens (they price the rest; never dropped by value or cap). */
+  const anchors = new Set<string>()
+  /** Keys of the held records with a `rereadAt` (state that changes with time alone): checked each block without a pass over every record. */
+  const timed = new Set<string>()
+  const setRecord = (key: string, record: TrackedPool | undefined) => {
+    if (!record) {
+      records.delete(key)
+      held.delete(key)
+      anchors.delete(key)
+      timed.delete(key)
+      return
+    }
+    if (!records.has(key) && isAnchor(record.pool)) anchors.add(key)
+    records.set(key, record)
+    if (record.state !== undefined) held.set(key, record)
+    else held.delete(key)
+    if (record.state !== undefined && record.rereadAt !== undefined) timed.add(key)
+    else timed.delete(key)
+  }
+  const clearRecords = () => {
+    records.clear()
+    held.clear()
+    anchors.clear()
+    timed.clear()
+  }
   const tokens = new Map<Address, TokenMetadata>()
-  for (const t of [...chain.tokens, chain.wrappedNative]) tokens.set(t.address, { ...t, transferFeeBps: 0 })
+  const chainTokens = [...chain.tokens, chain.wrappedNative].map((t) => ({ ...t, address: lower(t.address), transferFeeBps: 0 }))
+  for (const t of chainTokens) tokens.set(t.address, t)
+  /** Token metadata is pruned to the tokens of held pools when it grows past twice its size after the last prune. */
+  let tokensAfterPrune = tokens.size
   let journal: JournalEntry[] = []
   /** Tracked pools to read at the next block (new to the tracking list, or touched by a reorg). */
   const needsRead = new Set<string>()
+  /** Untracked pools that showed activity, waiting to be read and valued (at most `evaluationsPerBlock` a block). */
+  const pendingEvaluation = new Set<string>()
   let initialized = false
   let view: View | undefined
   let observedHead: number | undefined
@@ -224,7 +341,22 @@ function buildLiveSource({
   let gasPriceWei: bigint | undefined
   let running: Promise<number> | undefined
   let unwatch: (() => void) | undefined
-  const counters = { blocksApplied: 0, logsApplied: 0, logsUnchanged: 0, rereads: 0, reorgs: 0, deepestReorg: 0, fullResyncs: 0 }
+  /** Bumped when a sync is abandoned (timed out): a sync of an older epoch must change nothing when it comes back. */
+  let epoch = 0
+  const counters = {
+    blocksApplied: 0,
+    logsApplied: 0,
+    logsUnchanged: 0,
+    rereads: 0,
+    reorgs: 0,
+    deepestReorg: 0,
+    fullResyncs: 0,
+    capEvictions: 0,
+    capRefusals: 0,
+    belowThreshold: 0,
+    droppedBelowExit: 0,
+    unmeasurable: 0,
+  }
   const rereadReasons: Record<string, number> = {}
   let lastBlock: LiveSourceStats['lastBlock']
   const skipped: { address: string; reason: string }[] = []
@@ -234,10 +366,11 @@ function buildLiveSource({
       throw hostError(`createLiveSource: the checkpoint is not a version ${CHECKPOINT_VERSION} checkpoint of chain ${chain.id}`)
     }
     for (const token of checkpoint.tracked ?? []) wanted.add(lower(token))
-    for (const meta of checkpoint.tokens) tokens.set(lower(meta.address), meta)
+    for (const meta of checkpoint.tokens) tokens.set(intern(lower(meta.address)), meta)
     for (const { pool, state, liquidityGross, rereadAt } of checkpoint.pools) {
-      records.set(poolKeyOf(pool), {
-        pool,
+      const kept = compactPool(pool)
+      setRecord(keyOf(kept), {
+        pool: kept,
         state,
         ...(liquidityGross ? { liquidityGross: new Map(liquidityGross.map(([tick, gross]) => [tick, BigInt(gross)])) } : {}),
         ...(rereadAt !== undefined ? { rereadAt } : {}),
@@ -254,48 +387,142 @@ function buildLiveSource({
     return { number: number as bigint, hash: hash as Hex, parentHash: parentHash as Hex, timestamp }
   }
   const applied = () => top()?.number ?? -1
+  /** Throws in a sync that was abandoned, before it changes anything. */
+  const stillCurrent = (mine: number) => {
+    if (mine !== epoch) throw new AbandonedSync('This sync was abandoned after a timeout')
+  }
 
-  const rebuildView = () => {
+  /** What getLiquidity hands out at the source's block: every held pool with a state, the same objects while unchanged. */
+  const currentView = (): View | undefined => {
     const entry = top()
-    if (!entry) {
-      view = undefined
-      return
-    }
+    if (!entry) return undefined
+    if (view?.blockNumber === entry.number && view.pools !== undefined) return view
     const pools: PoolStateBase[] = []
     const touched = new Set<Address>()
-    for (const record of records.values()) {
-      if (!record.state || !isTracked(record.pool)) continue
+    for (const record of held.values()) {
+      if (!record.state) continue
       pools.push(record.state)
       for (const token of tokensOfDiscovered(record.pool)) touched.add(token)
     }
     view = { blockNumber: entry.number, pools, tokens: [...touched].flatMap((t) => tokens.get(t) ?? []) }
+    return view
   }
 
-  /** Reads `pools` at `blockNumber` and the metadata of tokens not described yet. */
+  /** The pool's value in whole units of the value token at `prices`, or undefined when it cannot be measured. */
+  const valueOf = (state: PoolStateBase, prices: ReadonlyMap<Address, number>, blockNumber: number): number | undefined => {
+    const family = familiesById.get(state.family)
+    const dexIndex = chain.dexes.findIndex((d) => d.id === state.dex && d.family === state.family)
+    if (!family || dexIndex < 0) return undefined
+    const transferFeeBps = (token: Address) => tokens.get(token)?.transferFeeBps ?? 0
+    const measure = measurePool(family, state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps }, blockNumber)
+    const raw = measure ? poolValue(measure, prices) : undefined
+    return raw === undefined ? undefined : raw / 10 ** (tokens.get(valueToken)?.decimals ?? 18)
+  }
+  /** Prices of the majors from the anchor pools as `changes` leaves them. */
+  const priceAnchors = (changes: ReadonlyMap<string, TrackedPool | undefined>, blockNumber: number): Map<Address, number> => {
+    const measures = [...anchors].flatMap((key) => {
+      const record = changes.has(key) ? changes.get(key) : records.get(key)
+      const family = record?.state ? familiesById.get(record.state.family) : undefined
+      const dexIndex = record?.state ? chain.dexes.findIndex((d) => d.id === record.state!.dex && d.family === record.state!.family) : -1
+      if (!record?.state || !family || dexIndex < 0) return []
+      const transferFeeBps = (token: Address) => tokens.get(token)?.transferFeeBps ?? 0
+      const measure = measurePool(family, record.state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps }, blockNumber)
+      return measure ? [measure] : []
+    })
+    return priceMajors(valueToken, [...majors], measures)
+  }
+
+  /**
+   * The tracking policy's and the cap's decisions on a block's changes, before they are committed:
+   * `liquidity` policy: a read or changed pool below its threshold (`minValue`, or
+   * `minValue × exitRatio` while held) becomes a compact record; over `maxTrackedPools`: the least
+   * valuable pools go (held ones counting `CAP_HELD_BONUS` times their value). Anchors always stay.
+   */
+  const decide = (changes: Map<string, TrackedPool | undefined>, blockNumber: number) => {
+    const wasHeld = (key: string) => records.get(key)?.state !== undefined
+    const compact = (record: TrackedPool): TrackedPool => ({ pool: record.pool, state: undefined })
+    let heldAfter = held.size
+    for (const [key, record] of changes) heldAfter += (record?.state !== undefined ? 1 : 0) - (wasHeld(key) ? 1 : 0)
+    if (!byValue && heldAfter <= maxTrackedPools) return
+    const prices = priceAnchors(changes, blockNumber)
+    const valued = new Map<string, number>()
+    const value = (key: string, state: PoolStateBase | null): number => {
+      let found = valued.get(key)
+      if (found === undefined) {
+        const measured = state ? valueOf(state, prices, blockNumber) : undefined
+        if (state && measured === undefined) counters.unmeasurable++
+        valued.set(key, (found = measured ?? -1))
+      }
+      return found
+    }
+    if (byValue) {
+      for (const [key, record] of changes) {
+        if (record?.state === undefined || anchors.has(key)) continue
+        const before = wasHeld(key)
+        if (value(key, record.state) >= (before ? tracking.minValue * exitRatio : tracking.minValue)) continue
+        changes.set(key, compact(record))
+        heldAfter--
+        if (before) counters.droppedBelowExit++
+        else counters.belowThreshold++
+      }
+    }
+    const excess = heldAfter - maxTrackedPools
+    if (excess <= 0) return
+    // The `excess` lowest scores among every pool held after the block (anchors exempt), newcomers first on ties.
+    const ranked: { key: string; record: TrackedPool; score: number; before: boolean }[] = []
+    const consider = (key: string, record: TrackedPool) => {
+      if (anchors.has(key)) return
+      const before = wasHeld(key)
+      ranked.push({ key, record, score: value(key, record.state!) * (before ? CAP_HELD_BONUS : 1), before })
+    }
+    for (const [key, record] of held) if (!changes.has(key)) consider(key, record)
+    for (const [key, record] of changes) if (record?.state !== undefined) consider(key, record)
+    ranked.sort((a, b) => a.score - b.score || Number(a.before) - Number(b.before))
+    for (const { key, record, before } of ranked.slice(0, excess)) {
+      changes.set(key, compact(record))
+      if (before) counters.capEvictions++
+      else counters.capRefusals++
+    }
+  }
+
+  /** Reads `pools` at `blockNumber` and the metadata of tokens not described yet (or whose fee could not be measured before they had this pool). */
   const readPools = async (pools: readonly DiscoveredPool[], blockNumber: number): Promise<TrackedPool[]> => {
     if (pools.length === 0) return []
     const read = await readTrackedPools({ client, chain, families: familiesById, liveFamilies: liveFamiliesById, pools, blockNumber: BigInt(blockNumber) })
     const delivered = read.filter((r) => r.state)
-    const unknown = [...new Set(delivered.flatMap((r) => tokensOfDiscovered(r.pool)))].filter((t) => !tokens.has(t))
+    // A token whose transfer fee was unmeasurable (no pool to borrow it from) is measured again when a pool of it is newly delivered.
+    const newlyDelivered = delivered.filter((r) => !records.get(keyOf(r.pool))?.state)
+    const remeasure = newlyDelivered.flatMap((r) => tokensOfDiscovered(r.pool)).filter((t) => tokens.get(t)?.transferFeeBps === null)
+    const unknown = [...new Set([...delivered.flatMap((r) => tokensOfDiscovered(r.pool)).filter((t) => !tokens.has(t)), ...remeasure])]
     if (unknown.length > 0) {
       const partners = [...new Set([...delivered.flatMap((r) => tokensOfDiscovered(r.pool)), ...majors])]
-      for (const meta of await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber))) tokens.set(meta.address, meta)
+      for (const meta of await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber))) tokens.set(intern(meta.address), meta)
     }
     counters.rereads += pools.length
     return read
   }
 
-  /** Makes `changes` the state at block `number`: one synchronous step, so a quote never sees half a block. */
-  const commit = (number: number, hash: Hex, changes: ReadonlyMap<string, TrackedPool | undefined>, mergeIntoTop: boolean) => {
+  /** Drops the metadata of tokens no held pool touches (the chain's own tokens stay). */
+  const pruneTokens = () => {
+    if (tokens.size <= 2 * tokensAfterPrune + 256) return
+    const keep = new Set<Address>(chainTokens.map((t) => t.address))
+    for (const record of held.values()) for (const token of tokensOfDiscovered(record.pool)) keep.add(token)
+    for (const token of tokens.keys()) if (!keep.has(token)) tokens.delete(token)
+    tokensAfterPrune = tokens.size
+  }
+
+  /** Makes `changes` the state at block `number`, after the policy's decisions: one synchronous step, so a quote never sees half a block. */
+  const commit = (number: number, hash: Hex, changes: Map<string, TrackedPool | undefined>, mergeIntoTop: boolean) => {
+    decide(changes, number)
     const entry: JournalEntry = mergeIntoTop && top()?.number === number ? top()! : { number, hash, undo: new Map() }
-    for (const [address, record] of changes) {
-      if (!entry.undo.has(address)) entry.undo.set(address, records.get(address))
-      if (record) records.set(address, record)
-      else records.delete(address)
+    for (const [key, record] of changes) {
+      if (!entry.undo.has(key)) entry.undo.set(key, records.get(key))
+      setRecord(key, record)
     }
     if (entry !== top()) journal.push(entry)
     if (journal.length > reorgDepth + 1) journal = journal.slice(journal.length - reorgDepth - 1)
-    rebuildView()
+    view = undefined
+    pruneTokens()
   }
 
   const discoverRange = async (from: bigint, to: bigint): Promise<DiscoveredPool[]> => {
@@ -314,16 +541,30 @@ function buildLiveSource({
     return found
   }
 
-  /** Discovery from `fromBlock` to the head, then one full read of every tracked pool at the head. */
-  const initialize = async () => {
+  /**
+   * Discovery from `fromBlock` to the head, then one read of every eligible pool at the head, in
+   * chunks (the anchors first, so the others can be valued), each chunk committed through the
+   * policy and the cap: memory stays bounded however many pools the factories created.
+   */
+  const initialize = async (mine: number) => {
     const head = await getHeader('latest')
     const pools = await discoverRange(BigInt(fromBlock), head.number)
-    const read = await readPools(pools.filter(isTracked), Number(head.number))
-    records.clear()
+    stillCurrent(mine)
+    initialized = false
+    clearRecords()
     journal = []
     needsRead.clear()
-    for (const pool of pools) records.set(poolKeyOf(pool), { pool, state: undefined })
-    commit(Number(head.number), head.hash, new Map(read.map((r) => [poolKeyOf(r.pool), r])), false)
+    pendingEvaluation.clear()
+    for (const pool of pools) setRecord(keyOf(pool), { pool, state: undefined })
+    commit(Number(head.number), head.hash, new Map(), false)
+    const toRead = pools.filter(eligible).sort((a, b) => Number(isAnchor(b)) - Number(isAnchor(a)))
+    for (let start = 0; start < toRead.length; start += INITIAL_READ_CHUNK) {
+      const read = await readPools(toRead.slice(start, start + INITIAL_READ_CHUNK), Number(head.number))
+      stillCurrent(mine)
+      commit(Number(head.number), head.hash, new Map(read.map((r) => [keyOf(r.pool), r])), true)
+    }
+    // Nothing before the initial read can be rolled back to: its undo is dead weight.
+    top()!.undo.clear()
     initialized = true
   }
 
@@ -331,7 +572,7 @@ function buildLiveSource({
     liveFamiliesById.get(record.pool.family)?.applyLog(record, log) ?? { kind: 'reread', reason: `${record.pool.family} logs are not applied` }
 
   /** Applies block `block` (whose parent is the source's block) through its logs. */
-  const advance = async (block: Header) => {
+  const advance = async (block: Header, mine: number) => {
     const number = Number(block.number)
     const logs = await client.getLogs({ blockHash: block.hash })
     // In-memory work only (applying logs, committing): what a block costs besides its round trips.
@@ -344,7 +585,7 @@ function buildLiveSource({
     /** A followed pool re-read at this block because of a log of another contract, or of time. */
     const rereadFor = (key: string, reason: string) => {
       const record = current(key)
-      if (!record || !(isTracked(record.pool)) || reread.has(key)) return
+      if (!record || !(eligible(record.pool) && record.state !== undefined) || reread.has(key)) return
       reread.add(key)
       rereadReasons[reason] = (rereadReasons[reason] ?? 0) + 1
     }
@@ -353,23 +594,29 @@ function buildLiveSource({
       for (const { dex, live } of watchers) {
         const changed = live.poolsChangedBy!(log, dex)
         if (!changed) continue
-        const keys = changed.pools === 'all' ? [...records.keys()].filter((key) => records.get(key)!.pool.dex === dex.id) : changed.pools.map(lower)
+        const keys = changed.pools === 'all' ? [...held.values()].filter((r) => r.pool.dex === dex.id).map((r) => keyOf(r.pool)) : changed.pools.map(lower)
         for (const key of keys) rereadFor(key, changed.reason)
       }
     }
+    const evaluate = new Set<string>()
     for (const log of logs) {
       const created = discoverPool(log, number)
       if (created) {
-        if ('pool' in created && !current(poolKeyOf(created.pool))) {
-          changes.set(poolKeyOf(created.pool), { pool: created.pool, state: undefined })
-          if (isTracked(created.pool)) reread.add(poolKeyOf(created.pool))
+        if ('pool' in created && !current(keyOf(created.pool))) {
+          changes.set(keyOf(created.pool), { pool: created.pool, state: undefined })
+          if (eligible(created.pool)) reread.add(keyOf(created.pool))
         } else if ('skipped' in created) skipped.push({ address: created.address ?? lower(log.address), reason: created.skipped })
         continue
       }
       const key = keyOfLog(log)
       const record = key === undefined ? undefined : current(key)
       if (!record && watchers.length > 0) watch(log)
-      if (!record || !isTracked(record.pool) || reread.has(key!)) continue
+      if (!record || !eligible(record.pool) || reread.has(key!)) continue
+      if (record.state === undefined) {
+        // Untracked (below the threshold, or refused by the cap) and active: valued again, within the budget.
+        if (!pendingEvaluation.has(key!)) evaluate.add(key!)
+        continue
+      }
       const outcome = applyLog(record, log)
       if (outcome.kind === 'next') {
         changes.set(key!, outcome.record)
@@ -381,25 +628,28 @@ function buildLiveSource({
       }
     }
     // States that change with time alone (an Aerodrome V2 observation falling due): re-read once the time comes.
-    for (const [key, record] of records) {
-      if (record.rereadAt !== undefined && record.rereadAt <= Number(block.timestamp)) rereadFor(key, 'state due to change with time')
-    }
+    for (const key of timed) if (records.get(key)!.rereadAt! <= Number(block.timestamp)) rereadFor(key, 'state due to change with time')
     let applyMs = performance.now() - applyStarted
-    const toRead = [...reread].flatMap((key) => {
+    const evaluating = [...pendingEvaluation, ...evaluate].filter((key) => !reread.has(key) && records.has(key)).slice(0, evaluationsPerBlock)
+    const toRead = [...reread, ...evaluating].flatMap((key) => {
       const record = current(key)
-      return record && isTracked(record.pool) ? [record.pool] : []
+      return record && eligible(record.pool) ? [record.pool] : []
     })
-    for (const record of await readPools(toRead, number)) changes.set(poolKeyOf(record.pool), record)
+    const read = await readPools(toRead, number)
+    stillCurrent(mine)
+    for (const record of read) changes.set(keyOf(record.pool), record)
     const commitStarted = performance.now()
     commit(number, block.hash, changes, false)
     applyMs += performance.now() - commitStarted
     lastBlock = { number, logs: logs.length, poolsChanged: changes.size, reads: toRead.length, applyMs }
-    for (const address of consumed) needsRead.delete(address)
+    for (const key of consumed) needsRead.delete(key)
+    for (const key of evaluate) pendingEvaluation.add(key)
+    for (const key of evaluating) pendingEvaluation.delete(key)
     counters.blocksApplied++
   }
 
   /** Rolls back to the newest journal block still on the chain; every pool the dropped blocks touched is re-read next. */
-  const rollBack = async (head: number) => {
+  const rollBack = async (head: number, mine: number) => {
     let index = journal.length - 1
     for (; index >= 0; index--) {
       const entry = journal[index]!
@@ -407,6 +657,7 @@ function buildLiveSource({
       const canonical = await getHeader(BigInt(entry.number))
       if (canonical.hash === entry.hash) break
     }
+    stillCurrent(mine)
     // The newest block still canonical: nothing to undo (the chain moved on between two calls).
     if (index === journal.length - 1) return
     counters.reorgs++
@@ -418,63 +669,89 @@ function buildLiveSource({
     }
     counters.deepestReorg = Math.max(counters.deepestReorg, journal.length - 1 - index)
     for (let i = journal.length - 1; i > index; i--) {
-      for (const [address, previous] of journal[i]!.undo) {
-        if (previous) records.set(address, previous)
-        else records.delete(address)
-        needsRead.add(address)
+      for (const [key, previous] of journal[i]!.undo) {
+        setRecord(key, previous)
+        needsRead.add(key)
       }
     }
     journal = journal.slice(0, index + 1)
-    for (const address of needsRead) if (!records.has(address)) needsRead.delete(address)
-    rebuildView()
+    // Only pools the restored state tracks are read again; the others were untracked before the dropped blocks too.
+    for (const key of needsRead) if (records.get(key)?.state === undefined) needsRead.delete(key)
+    view = undefined
   }
 
-  const follow = async (): Promise<number> => {
-    try {
-      if (!initialized) await initialize()
-      for (;;) {
-        const [head, gasPrice] = await Promise.all([getHeader('latest'), client.getGasPrice()])
-        observedHead = Number(head.number)
-        gasPriceWei = gasPrice
-        const known = journal.find((e) => e.number === observedHead)
-        if (known?.hash === head.hash && observedHead === applied()) break
-        if (known || observedHead < applied()) {
-          await rollBack(observedHead)
-          if (!initialized) await initialize()
-          continue
-        }
-        // Forward, one block at a time, each checked against its parent.
-        while (applied() < observedHead) {
-          const next: Header = applied() + 1 === observedHead ? head : await getHeader(BigInt(applied() + 1))
-          if (next.parentHash !== top()!.hash) {
-            await rollBack(applied())
-            if (!initialized) await initialize()
-            break
-          }
-          await advance(next)
-        }
+  const follow = async (mine: number): Promise<number> => {
+    if (!initialized) await initialize(mine)
+    for (;;) {
+      const [head, gasPrice] = await Promise.all([getHeader('latest'), client.getGasPrice()])
+      stillCurrent(mine)
+      observedHead = Number(head.number)
+      gasPriceWei = gasPrice
+      const known = journal.find((e) => e.number === observedHead)
+      if (known?.hash === head.hash && observedHead === applied()) break
+      if ((known?.hash === head.hash || observedHead < (journal[0]?.number ?? 0)) && observedHead < applied()) {
+        // The node answers a head behind the source's block on the source's own branch: a lagging
+        // node (or a chain cut shorter, which looks the same). Never serve the older state as the
+        // head; wait until the node is at the source's block again or shows another branch.
+        throw unavailable(`The node's head ${observedHead} is behind the live source's block ${applied()}`)
       }
-      if (needsRead.size > 0) {
-        // Newly tracked pools while no block arrived: read at the source's block.
-        const entry = top()!
-        const consumed = [...needsRead]
-        const pools = consumed.flatMap((a) => (records.get(a) && isTracked(records.get(a)!.pool) ? [records.get(a)!.pool] : []))
-        const read = await readPools(pools, entry.number)
-        commit(entry.number, entry.hash, new Map(read.map((r) => [poolKeyOf(r.pool), r])), true)
-        for (const address of consumed) needsRead.delete(address)
+      if (known || observedHead < applied()) {
+        await rollBack(observedHead, mine)
+        if (!initialized) await initialize(mine)
+        continue
       }
-      lastError = undefined
-      lastSyncAt = Date.now()
-      return applied()
-    } catch (error) {
-      lastError = error
-      if (error instanceof QuoteError) throw error
-      throw unavailable('The live source could not follow the chain', error)
+      // Forward, one block at a time, each checked against its parent.
+      while (applied() < observedHead) {
+        const next: Header = applied() + 1 === observedHead ? head : await getHeader(BigInt(applied() + 1))
+        if (next.parentHash !== top()!.hash) {
+          await rollBack(applied(), mine)
+          if (!initialized) await initialize(mine)
+          break
+        }
+        await advance(next, mine)
+      }
     }
+    if (needsRead.size > 0) {
+      // Newly tracked pools while no block arrived: read at the source's block.
+      const entry = top()!
+      const consumed = [...needsRead]
+      const pools = consumed.flatMap((key) => (records.get(key) && eligible(records.get(key)!.pool) ? [records.get(key)!.pool] : []))
+      const read = await readPools(pools, entry.number)
+      stillCurrent(mine)
+      commit(entry.number, entry.hash, new Map(read.map((r) => [keyOf(r.pool), r])), true)
+      for (const key of consumed) needsRead.delete(key)
+    }
+    return applied()
   }
 
+  /** One sync at a time; one that outlives `syncTimeoutMs` is abandoned (it can change nothing after) and fails with a 503. */
   const sync = (): Promise<number> => {
-    if (!running) running = follow().finally(() => (running = undefined))
+    if (running) return running
+    const mine = epoch
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        epoch++
+        reject(new Error(`The node did not answer within ${syncTimeoutMs} ms`))
+      }, syncTimeoutMs)
+    })
+    running = Promise.race([follow(mine), timeout])
+      .then(
+        (block) => {
+          lastError = undefined
+          lastSyncAt = Date.now()
+          return block
+        },
+        (error: unknown) => {
+          lastError = error
+          if (error instanceof QuoteError) throw error
+          throw unavailable('The live source could not follow the chain', error)
+        },
+      )
+      .finally(() => {
+        clearTimeout(timer)
+        running = undefined
+      })
     return running
   }
 
@@ -482,11 +759,9 @@ function buildLiveSource({
     for (const token of list.map(lower)) {
       if (wanted.has(token)) continue
       wanted.add(token)
-      for (const [key, record] of records) if (record.state === undefined && isTracked(record.pool)) needsRead.add(key)
+      for (const [key, record] of records) if (record.state === undefined && eligible(record.pool)) needsRead.add(key)
     }
   }
-
-  if (checkpoint !== undefined) rebuildView()
 
   return {
     async getLiquidity({ chain: requested, tokenIn, tokenOut }): Promise<Liquidity> {
@@ -501,17 +776,19 @@ function buildLiveSource({
         })
         if (fresh.length > 0 || warming) throw unavailable('The live source starts tracking these tokens with the next block: retry then')
       }
-      if (!view) throw unavailable('The live source has not synced yet')
+      const answer = initialized ? currentView() : undefined
+      if (!answer) throw unavailable('The live source has not synced yet')
       if (lastError !== undefined) throw unavailable('The live source lost its node', lastError)
-      if (observedHead !== undefined && observedHead - view.blockNumber > maxLagBlocks) {
-        throw unavailable(`The live source is ${observedHead - view.blockNumber} blocks behind the head`)
+      if (observedHead !== undefined && observedHead - answer.blockNumber > maxLagBlocks) {
+        throw unavailable(`The live source is ${observedHead - answer.blockNumber} blocks behind the head`)
       }
       if (Date.now() - lastSyncAt > maxAgeMs) throw unavailable('The live source has not reached its node recently')
       return {
         chainId: chain.id,
-        blockNumber: view.blockNumber,
-        tokens: [...view.tokens],
-        pools: [...view.pools],
+        blockNumber: answer.blockNumber,
+        // The same arrays (and state objects) until the next block: getQuote builds each unchanged pool once (buildPoolCached).
+        tokens: answer.tokens,
+        pools: answer.pools,
         ...(gasPriceWei !== undefined ? { gasPriceWei } : {}),
         report: { roundTrips: 0, requests: 0, skipped: [] },
       }
@@ -533,7 +810,7 @@ function buildLiveSource({
     track,
     checkpoint() {
       const entry = top()
-      if (!entry) throw unavailable('The live source has not synced yet')
+      if (!entry || !initialized) throw unavailable('The live source has not synced yet')
       return {
         version: CHECKPOINT_VERSION,
         chainId: chain.id,
@@ -554,7 +831,11 @@ function buildLiveSource({
       blockHash: top()?.hash,
       observedHead,
       discovered: records.size,
-      delivered: view?.pools.length ?? 0,
+      tracked: held.size,
+      delivered: initialized ? (currentView()?.pools.length ?? 0) : 0,
+      maxTrackedPools,
+      evaluationsPending: pendingEvaluation.size,
+      tokensKnown: tokens.size,
       ...counters,
       rereadReasons: { ...rereadReasons },
       unfollowedDexes: [...unfollowedDexes],
