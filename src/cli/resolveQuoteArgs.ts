@@ -24,6 +24,11 @@ export const quoteOptionSpec: CliOptionSpec = {
   from: 'string',
   json: 'boolean',
   help: 'boolean',
+  watch: 'boolean',
+  'from-block': 'string',
+  interval: 'string',
+  blocks: 'string',
+  record: 'string',
   ...Object.fromEntries(specParams.map((p) => [p, 'string' as const])),
 }
 

@@ -16,12 +16,23 @@ import { formatSimulation } from './formatSimulation.js'
 import { CliUsageError, parseCliArgs } from './parseCliArgs.js'
 import { recordLiquidity, getFeeTiers } from './recordLiquidity.js'
 import { quoteOptionSpec, resolveQuoteArgs } from './resolveQuoteArgs.js'
-import { chainsUsage, mainUsage, quoteUsage } from './usage.js'
+import { formatReplay } from './runReplay.js'
+import { runWatch } from './runWatch.js'
+import { recordQuote } from '../liquidity/live/replayRecordQuote.js'
+import { chainsUsage, mainUsage, quoteUsage, replayUsage } from './usage.js'
 
-/** Where the CLI writes: one call per block of text, without its trailing newline. */
+/**
+ * Where the CLI writes (one call per block of text, without its trailing newline), and what the
+ * host lends it: files (`weft replay`, `--record`) and the user's stop (`--watch`). Without them
+ * those commands answer a usage error.
+ */
 export type CliIo = {
   out: (text: string) => void
   err: (text: string) => void
+  readFile?: (path: string) => Promise<string>
+  writeFile?: (path: string, text: string) => Promise<void>
+  /** Subscribes to the user's stop (Ctrl-C, end of input); returns the unsubscribe. */
+  onStop?: (listener: () => void) => () => void
 }
 
 /** Exit codes: 0 done, 1 the quote (or node) failed with a QuoteError, 2 bad usage. */
@@ -46,7 +57,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliExi
       return 0
     }
     if (command === 'help') {
-      const topic = rest[0] === 'quote' ? quoteUsage : rest[0] === 'chains' ? chainsUsage : undefined
+      const topics: Record<string, string> = { quote: quoteUsage, chains: chainsUsage, replay: replayUsage }
+      const topic = rest[0] !== undefined && Object.hasOwn(topics, rest[0]) ? topics[rest[0]] : undefined
       if (topic === undefined || rest.length > 1) throw new CliUsageError(`no help on ${rest.join(' ')}`)
       io.out(topic)
       return 0
@@ -54,6 +66,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliExi
     if (command === 'quote') {
       usage = quoteUsage
       return await runQuote(rest, io)
+    }
+    if (command === 'replay') {
+      usage = replayUsage
+      return await runReplay(rest, io)
     }
     if (command === 'chains') {
       usage = chainsUsage
@@ -111,6 +127,13 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
     if (!isAddress(values.from, { strict: false })) throw invalidParams([{ param: 'from', message: 'must be an address' }])
     sender = getAddress(values.from)
   }
+  const watch = values.watch === true
+  if (watch && rpcUrl === undefined) throw new CliUsageError('--watch needs --rpc <url>: a node to follow')
+  if (watch && (simulate || values.record !== undefined)) throw new CliUsageError('--watch quotes every block: it takes neither --simulate nor --record')
+  if (!watch && ['from-block', 'interval', 'blocks'].some((name) => values[name] !== undefined))
+    throw new CliUsageError('--from-block, --interval and --blocks go with --watch')
+  const recordTo = typeof values.record === 'string' ? values.record : undefined
+  if (recordTo !== undefined && !io.writeFile) throw new CliUsageError('--record needs a host that can write files')
   const node = rpcUrl === undefined ? undefined : connectNode(rpcUrl)
 
   const chains = resolveChains()
@@ -122,8 +145,27 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
   const inner: LiquiditySource = node
     ? createRpcSource({ client: await node.connect(chain), chain })
     : createSnapshotSource(defaultSnapshot)
+  if (watch && node) {
+    if (!io.onStop) throw new CliUsageError('--watch needs a host that can tell it to stop')
+    return await runWatch({
+      client: await node.connect(chain),
+      chain,
+      intent,
+      tokens,
+      fromBlock: BigInt(readCount(values['from-block'], 'from-block', 0)),
+      intervalMs: readCount(values.interval, 'interval', 1_000),
+      maxBlocks: values.blocks === undefined ? undefined : readCount(values.blocks, 'blocks', 0),
+      json: values.json === true,
+      sender,
+      out: io.out,
+      err: io.err,
+      onStop: io.onStop,
+    })
+  }
   const source = recordLiquidity(inner)
-  const quote = await getQuote(intent, source, sender ? { sender } : {})
+  const options = sender ? { sender } : {}
+  const { quote, bundle } = recordTo !== undefined ? await recordQuote(intent, source, options) : { quote: await getQuote(intent, source, options), bundle: undefined }
+  if (bundle !== undefined) await io.writeFile!(recordTo!, `${JSON.stringify(bundle)}\n`)
   // Simulated before anything is printed: a revert is printed after the quote, decoded.
   const simulation =
     simulate && node && sender
@@ -147,6 +189,7 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
     ...(liquidity?.gasPriceWei !== undefined ? { gasPriceWei: liquidity.gasPriceWei } : {}),
   })
   io.out(`quote on ${chain.name} from ${from}\n\n${summary}`)
+  if (recordTo !== undefined) io.out(`\nreplay bundle written to ${recordTo} (weft replay ${recordTo})`)
   if (simulation?.simulated) {
     const describe = createTokenDescriber(quote.tokens, [...tokens, ...(liquidity?.tokens ?? [])])
     io.out(`\n${formatSimulation(simulation.simulated, quote, { describe, sender: sender!, buyToken: intent.buyToken })}`)
@@ -156,6 +199,34 @@ async function runQuote(argv: readonly string[], io: CliIo): Promise<CliExitCode
     return 1
   }
   return 0
+}
+
+async function runReplay(argv: readonly string[], io: CliIo): Promise<CliExitCode> {
+  const { values, positionals } = parseCliArgs(argv, { json: 'boolean', help: 'boolean' })
+  if (values.help) {
+    io.out(replayUsage)
+    return 0
+  }
+  if (positionals.length !== 1) throw new CliUsageError(positionals.length === 0 ? 'missing the bundle file' : `unexpected argument ${positionals[1]}`)
+  if (!io.readFile) throw new CliUsageError('weft replay needs a host that can read files')
+  const path = positionals[0]!
+  let text: string
+  try {
+    text = await io.readFile(path)
+  } catch (error) {
+    throw invalidParams([{ param: 'bundle', message: `could not be read from ${path} (${error instanceof Error ? error.message : String(error)})` }])
+  }
+  const { stdout, stderr, code } = await formatReplay(text, { json: values.json === true })
+  io.out(stdout)
+  if (stderr !== undefined) io.err(stderr)
+  return code
+}
+
+/** A whole number option (`--interval 500`), or its default when absent; anything else is a 400 naming it. */
+function readCount(value: string | true | undefined, param: string, fallback: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'string' || !/^[0-9]{1,15}$/.test(value)) throw invalidParams([{ param, message: 'must be a whole number' }])
+  return Number(value)
 }
 
 const toCliError = (error: unknown) => new QuoteError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error })

@@ -3,6 +3,7 @@ export const mainUsage = `usage: weft <command> [options]
 
 commands:
   quote    quote a swap (weft quote --help)
+  replay   quote again from a replay bundle (weft replay --help)
   chains   list the chains weft quotes on
 
 options:
@@ -27,6 +28,17 @@ or on a node with --rpc, and prints a summary with the route tree.
                           the gas used and a gas limit (+25%) beside the quote; a revert is
                           printed decoded (exit code 1)
   --json                  print the Quote JSON (the wire body of GET /v1/quote)
+  --record <file>         also write a replay bundle of the quote to <file>: the pools,
+                          tokens, block, gas price, intent, chain and clock it was made
+                          on; weft replay <file> prints the same quote, with no node
+  --watch                 with --rpc: follow the chain in memory (a live source tracking
+                          the pair's and the major tokens' pools) and quote again at every
+                          new block, one line per block (--json: one Quote per line),
+                          until Ctrl-C or the end of the input
+  --from-block <n>        with --watch: first block to discover pools from (default 0;
+                          on a long chain, a recent block or the factories' deployment)
+  --interval <ms>         with --watch: how often to ask the node for a block (default 1000)
+  --blocks <n>            with --watch: stop after quoting n blocks
   --app-id <id>           the x-app-id of the request
   -h, --help              show this help
 
@@ -41,7 +53,22 @@ Exit codes: 0 quoted, 1 the quote failed (error <status> <code>: <message>),
 
 examples:
   weft quote --chain base --sell WETH --buy USDC --amount 1.5
-  weft quote --chain base --rpc http://127.0.0.1:8545 --sell WETH --buy USDC --amount 1.5 --simulate --from 0x…`
+  weft quote --chain base --rpc http://127.0.0.1:8545 --sell WETH --buy USDC --amount 1.5 --simulate --from 0x…
+  weft quote --chain base --rpc http://127.0.0.1:8545 --sell WETH --buy USDC --amount 1.5 --watch`
+
+/** `weft replay --help`. */
+export const replayUsage = `usage: weft replay <bundle.json> [--json]
+
+Computes a recorded quote again from its replay bundle (weft quote --record, or the
+SDK's recordQuote), with no node and no clock, and prints it with whether it is
+byte for byte the recorded quote. A bundle that is not valid is an error 400
+naming the field.
+
+  --json       print the replayed Quote JSON
+  -h, --help   show this help
+
+Exit codes: 0 replayed (the same quote as recorded), 1 the replay failed or gave
+another quote, 2 bad usage.`
 
 /** `weft chains --help`. */
 export const chainsUsage = `usage: weft chains [--json]

@@ -1,62 +1,20 @@
-// `weft quote --rpc`: a real node. anvil runs with Base's chain id, the real
-// UniswapV2Factory runtime (npm) is placed at Base's Uniswap V2 factory
-// address, and WETH9 runtime at Base's WETH and USDC addresses (its deposit()
-// mints), so the pair createPair deploys sits at Base's real CREATE2 address
-// and createRpcSource finds it as it would on Base.
-import { createRequire } from 'node:module'
-import { readFileSync } from 'node:fs'
-import { type Address, type Hex, encodeDeployData, encodeFunctionData, formatUnits, getAddress } from 'viem'
+// `weft quote --rpc`: a real node, a devnet that looks like Base (baseDevnet.ts): the pairs
+// createPair deploys sit at Base's real CREATE2 addresses and createRpcSource finds them as it
+// would on Base.
+import { type Address, formatUnits, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { base, deployExecutor, getUniswapV2PairAddress, type Quote } from '../../src/index.js'
-import { type Anvil, rpc, sendDevnetTransaction, startAnvil, uniswapV2FactoryAbi, uniswapV2PairAbi, weth9Abi } from '../devnet/index.js'
+import { base, getUniswapV2PairAddress, type Quote } from '../../src/index.js'
+import { type Anvil, uniswapV2PairAbi, weth9Abi } from '../devnet/index.js'
+import { PAIR, RESERVE_USDC, RESERVE_WETH, USDC, WETH, startBaseDevnet, v2 } from './baseDevnet.js'
 import { parseRouteTree } from './routeTree.js'
 import { runWeft } from './runWeft.js'
 
-const require = createRequire(import.meta.url)
-const artifact = (path: string) => {
-  const json = JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { bytecode: string; evm: { deployedBytecode: { object: string } } }
-  const hex = (code: string) => (code.startsWith('0x') ? code : `0x${code}`) as Hex
-  return { creation: hex(json.bytecode), runtime: hex(json.evm.deployedBytecode.object) }
-}
-
-const WETH = base.wrappedNative.address
-const USDC = base.tokens.find((t) => t.symbol === 'USDC')!.address
-const v2 = base.dexes.find((d) => d.id === 'uniswapV2')!
-const PAIR = getUniswapV2PairAddress(v2, WETH, USDC)
-const RESERVE_WETH = 1_000n * 10n ** 18n
-const RESERVE_USDC = 3_000_000n * 10n ** 6n
-
 let anvil: Anvil
-let from: Address
 /** A token the chain config does not list (WETH9 deployed normally, so decimals() answers 18), in a pool with USDC. */
 let otherToken: Address
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: base.id })
-  from = anvil.accounts[0]!.address
-  const weth9 = artifact('@uniswap/v2-periphery/build/WETH9.json')
-  await rpc(anvil.rpcUrl, 'anvil_setCode', [v2.factory, artifact('@uniswap/v2-core/build/UniswapV2Factory.json').runtime])
-  for (const token of [WETH, USDC]) await rpc(anvil.rpcUrl, 'anvil_setCode', [token, weth9.runtime])
-
-  const send = (label: string, to: Address | undefined, data: Hex, value?: bigint) =>
-    sendDevnetTransaction(anvil.rpcUrl, { label, from, ...(to ? { to } : {}), data, ...(value ? { value } : {}), gas: 5_000_000n })
-  await send('createPair', v2.factory, encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [WETH, USDC] }))
-  for (const [token, amount] of [[WETH, RESERVE_WETH], [USDC, RESERVE_USDC]] as const) {
-    await send('deposit', token, encodeFunctionData({ abi: weth9Abi, functionName: 'deposit' }), amount)
-    await send('transfer', token, encodeFunctionData({ abi: weth9Abi, functionName: 'transfer', args: [PAIR, amount] }))
-  }
-  await send('mint', PAIR, encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }))
-  const deployed = await send('deploy WETH9', undefined, encodeDeployData({ abi: weth9Abi, bytecode: weth9.creation }))
-  otherToken = deployed.contractAddress!.toLowerCase() as Address
-  await send('createPair', v2.factory, encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [otherToken, USDC] }))
-  const otherPair = getUniswapV2PairAddress(v2, otherToken, USDC)
-  for (const [token, amount] of [[otherToken, 500n * 10n ** 18n], [USDC, 500_000n * 10n ** 6n]] as const) {
-    await send('deposit', token, encodeFunctionData({ abi: weth9Abi, functionName: 'deposit' }), amount)
-    await send('transfer', token, encodeFunctionData({ abi: weth9Abi, functionName: 'transfer', args: [otherPair, amount] }))
-  }
-  await send('mint', otherPair, encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }))
-  // The executor at Base's deterministic address, so --simulate runs the real fill.
-  await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: base })
+  ;({ anvil, otherToken } = await startBaseDevnet())
 })
 
 afterAll(async () => {
