@@ -42,8 +42,10 @@ export type LiveSoakReport = {
   sourceReorgs: number
   deepestReorg: number
   faults: Record<LiveSoakFault, number>
-  /** Syncs that failed during faults (each must leave the source answering 503). */
+  /** Syncs that failed (faults, or a head below the source's block after a rollback): each must leave the source answering 503. */
   failedSyncs: number
+  /** Syncs right after a rollback (before the new branch grew past the source's block) the source refused as a lagging node. */
+  shorterChainRefusals: number
   /** getLiquidity answers given while the source's last sync had failed or it lagged: must be 0. */
   staleAnswers: number
   transactions: number
@@ -105,6 +107,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       reorgBlocksDropped: 0,
       faults: { down: 0, logs: 0, flaky: 0 },
       failedSyncs: 0,
+      shorterChainRefusals: 0,
       staleAnswers: 0,
     }
     let poolsAtEnd = 0
@@ -115,10 +118,11 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       poolsAtEnd = pools
       if (report.firstMismatches.length < 5) report.firstMismatches.push(...mismatches.slice(0, 5 - report.firstMismatches.length))
     }
-    /** A sync during a fault: when it fails, the source must refuse to answer (503), never hand out the old block. */
-    const syncUnderFault = async () => {
+    /** A sync that may fail (a fault, a shorter chain): when it does, the source must refuse to answer (503), never hand out the old block. */
+    const syncOrRefuse = async (): Promise<boolean> => {
       try {
         await live.sync()
+        return true
       } catch (error) {
         if (!(error instanceof QuoteError) || error.statusCode !== 503) throw error
         report.failedSyncs++
@@ -130,6 +134,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
           },
         )
         if (answered) report.staleAnswers++
+        return false
       }
     }
 
@@ -147,7 +152,13 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         await activity.rollback(depth)
         report.reorgs++
         report.reorgBlocksDropped += depth
-        if (random() < 0.5) await compare()
+        if (random() < 0.5) {
+          // The node now shows a head below the source's block on the source's own branch, which
+          // looks the same as a lagging node: the source may refuse (503) until the new branch
+          // grows past it, but must never answer from the dropped blocks.
+          if (await syncOrRefuse()) await compare()
+          else report.shorterChainRefusals++
+        }
         for (let k = 0; k <= depth; k++) {
           await activity.mineBlock()
           mined++
@@ -163,7 +174,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         for (let k = 0; k < during; k++) {
           await activity.mineBlock()
           mined++
-          await syncUnderFault()
+          await syncOrRefuse()
         }
         if (faultRandom() < 0.33) {
           const depth = 1 + Math.floor(faultRandom() * Math.min(3, during))
@@ -174,7 +185,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
             await activity.mineBlock()
             mined++
           }
-          await syncUnderFault()
+          await syncOrRefuse()
         }
         fault = 'none'
         await compare()
