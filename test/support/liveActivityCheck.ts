@@ -27,8 +27,9 @@ export function canonicalState(value: unknown): string {
  * stateKey(v2PairState) // '0x…pair'
  */
 export function stateKey(state: PoolStateBase): string {
-  const id = (state as { id?: unknown }).id
-  return (typeof id === 'string' ? id : state.address).toLowerCase()
+  // V4 names its pool id `id`, Balancer `poolId`.
+  const { id, poolId } = state as { id?: unknown; poolId?: unknown }
+  return (typeof id === 'string' ? id : typeof poolId === 'string' ? poolId : state.address).toLowerCase()
 }
 
 /** What checkLiveState needs. `keep` filters the fresh read to what the source's tracking policy follows. */

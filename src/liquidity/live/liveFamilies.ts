@@ -4,6 +4,8 @@ import { uniswapV3LiveFamily } from './families/uniswapV3.js'
 import { pancakeV3LiveFamily } from './families/pancakeV3.js'
 import { slipstreamLiveFamily } from './families/slipstream.js'
 import { aerodromeV2LiveFamily } from './families/aerodromeV2.js'
+import { uniswapV4LiveFamily } from './families/uniswapV4.js'
+import { balancerV2LiveFamily } from './families/balancerV2.js'
 
 /**
  * The families the live source follows by default. A dex of `ChainConfig.dexes` whose family has
@@ -18,4 +20,6 @@ export const defaultLiveFamilies: readonly LiveFamily[] = [
   pancakeV3LiveFamily,
   slipstreamLiveFamily,
   aerodromeV2LiveFamily,
+  uniswapV4LiveFamily,
+  balancerV2LiveFamily,
 ]

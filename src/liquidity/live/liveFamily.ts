@@ -1,5 +1,5 @@
 import type { AbiEvent, Address, Log, PublicClient, Transport } from 'viem'
-import type { DexConfig } from '../../chains/types.js'
+import type { ChainConfig, DexConfig } from '../../chains/types.js'
 import type { PoolStateBase } from '../../protocols/types.js'
 import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
 
@@ -34,8 +34,11 @@ export type LiveFamily = {
   creationEvents: readonly AbiEvent[]
   /** The contracts that emit a dex's creation events. Default: `dex.factory`. */
   creationEmitters?(dex: DexConfig): readonly Address[]
-  /** The pool a log of a creation emitter announces (the address always derived, never trusted from the log). */
-  discover(log: Pick<Log, 'address' | 'topics' | 'data'>, dex: DexConfig, blockNumber: number): DiscoveryOutcome
+  /**
+   * The pool a log of a creation emitter announces (the address always derived, never trusted from
+   * the log). `chain`: for what the dex does not say (V4 names native currency by its wrapped token).
+   */
+  discover(log: Pick<Log, 'address' | 'topics' | 'data'>, dex: DexConfig, blockNumber: number, chain: ChainConfig): DiscoveryOutcome
   /**
    * Shared-contract families: the contract whose logs carry the pools' changes (`dex.factory` for
    * the PoolManager and the Vault), and the key (`DiscoveredPool.id`) of the pool a log of it

@@ -4,7 +4,7 @@ import { hostError } from '../../errors/QuoteError.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { getUniswapV3WordRadius } from '../uniswapV3/readPools.js'
 import { MAX_TICK, MIN_TICK } from '../uniswapV3/tickMath.js'
-import { isDynamicFee, MAX_LP_FEE } from './fees.js'
+import { getDirectionalProtocolFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
 import { getUniswapV4PoolId, type UniswapV4PoolKey } from './poolKey.js'
 import type { UniswapV4PoolState, UniswapV4Tick } from './state.js'
 
@@ -206,8 +206,10 @@ function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): Re
       freshSlots: {
         feeGrowth0: (fresh & FRESH_FEE_GROWTH_0) !== 0,
         feeGrowth1: (fresh & FRESH_FEE_GROWTH_1) !== 0,
-        protocolFees0: (fresh & FRESH_ACCRUED_0) !== 0,
-        protocolFees1: (fresh & FRESH_ACCRUED_1) !== 0,
+        // The accruals are the PoolManager's, per currency, moved by any pool's swaps and by
+        // collections no log reports: they matter (and are said) only where this pool accrues.
+        protocolFees0: getDirectionalProtocolFee(protocolFee, true) !== 0 && (fresh & FRESH_ACCRUED_0) !== 0,
+        protocolFees1: getDirectionalProtocolFee(protocolFee, false) !== 0 && (fresh & FRESH_ACCRUED_1) !== 0,
       },
     })
   }

@@ -39,8 +39,9 @@ export type UniswapV4PoolState = PoolStateBase & {
   /**
    * Storage the pool's next swap writes from zero, which costs more gas (~17k a slot): the fee
    * growth of currency0 / currency1 (no swap yet that way), and the PoolManager's protocol fees
-   * accrued in currency0 / currency1 (nothing accrued since the last collection). Absent: no fee
-   * growth is fresh, and a protocol fee's accrual is assumed fresh.
+   * accrued in currency0 / currency1 (nothing accrued since the last collection; false when the
+   * pool's protocol fee that way is 0: its swaps accrue nothing). Absent: no fee growth is fresh,
+   * and a protocol fee's accrual is assumed fresh.
    */
   freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean; protocolFees0?: boolean; protocolFees1?: boolean }
   /**
