@@ -18,7 +18,8 @@ import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from '../../src/pr
 import { aerodromePoolAbi, aerodromePoolFactoryAbi, type AerodromeDeployment } from '../devnet/aerodrome.js'
 import { type Anvil, type Devnet, type DevnetTransaction, getLiquidityForUsd, getRawPrice, getSqrtPriceX96, testTokenAbi, uniswapV3PoolAbi, v3LiquidityProviderAbi } from '../devnet/index.js'
 import { type PancakeV3Deployment, pancakeV3FactoryAbi } from '../devnet/pancakeV3.js'
-import { type SlipstreamRealDeployment, clFactoryAbi, compileSlipstream, customSwapFeeModuleAbi } from '../devnet/slipstreamReal.js'
+import { compileNpmSolidity } from '../devnet/compileNpmSolidity.js'
+import { type SlipstreamRealDeployment, clFactoryAbi, customSwapFeeModuleAbi } from '../devnet/slipstreamReal.js'
 import { sendDevnetTransactions } from '../devnet/rpc.js'
 import type { LiveActivityFamily, LiveActivityPlan } from './liveActivity.js'
 
@@ -251,11 +252,18 @@ export function createPancakeV3Activity(context: Context, pancake: PancakeV3Depl
   })
 }
 
+/** Slipstream's DynamicSwapFeeModule constructor (core/fees/DynamicSwapFeeModule.sol). */
+const dynamicSwapFeeModuleAbi = parseAbi(['constructor(address factory, uint256 defaultScalingFactor, uint256 defaultFeeCap, address[] pools, uint24[] fees)'])
+/** Its default scaling factor (fee per tick of distance from the TWAP, in millionths) and fee cap (its MAX_FEE_CAP, 5%). */
+const DYNAMIC_SCALING_FACTOR = 100_000n
+const DYNAMIC_FEE_CAP = 50_000n
+
 /**
  * Slipstream activity on a deploySlipstreamReal deployment; fee changes are custom fees set on the
- * factory's current CustomSwapFeeModule (the 420 zero marker and resets to the default included)
- * and, now and then, a switch of the factory's module to the other one (every pool's fee moves).
- * Deploys the second module first.
+ * factory's current module (the 420 zero marker and resets to the default included) and, now and
+ * then, a switch of the factory's module between its CustomSwapFeeModule and a
+ * DynamicSwapFeeModule (compiled from the same npm sources, deployed first): every pool's fee
+ * moves, and under the dynamic module the live source re-reads the dex's pools every block.
  *
  * @example
  * const activity = await createSlipstreamActivity({ anvil, devnet, chain, random }, slipstream)
@@ -263,9 +271,19 @@ export function createPancakeV3Activity(context: Context, pancake: PancakeV3Depl
 export async function createSlipstreamActivity(context: Context, slipstream: SlipstreamRealDeployment): Promise<LiveActivityFamily> {
   const { tx, pick, between, deployer } = helpers(context)
   const dex = context.chain.dexes.find((d) => d.family === 'slipstream')!
-  const { CustomSwapFeeModule } = await compileSlipstream()
+  const { DynamicSwapFeeModule } = await compileNpmSolidity({
+    label: 'slipstream-dynamic-fee',
+    solcPackage: 'solc-0.7.6',
+    evmVersion: 'istanbul',
+    contracts: { DynamicSwapFeeModule: 'sphere-mezo-solidity-files/domains/aerodrome-slipstream/contracts/core/fees/DynamicSwapFeeModule.sol' },
+  })
   const [receipt] = await sendDevnetTransactions(context.anvil.rpcUrl, [
-    { label: 'deploy a second CustomSwapFeeModule', from: deployer, data: encodeDeployData({ abi: customSwapFeeModuleAbi, bytecode: CustomSwapFeeModule.bytecode, args: [slipstream.factory] }), gas: 2_000_000n },
+    {
+      label: 'deploy a DynamicSwapFeeModule',
+      from: deployer,
+      data: encodeDeployData({ abi: dynamicSwapFeeModuleAbi, bytecode: DynamicSwapFeeModule.bytecode, args: [slipstream.factory, DYNAMIC_SCALING_FACTOR, DYNAMIC_FEE_CAP, [], []] }),
+      gas: 3_000_000n,
+    },
   ])
   const modules = [slipstream.feeModule, receipt!.contractAddress!.toLowerCase() as Address] as const
   return createV3ForkActivity<{ module: Address }>(context, {

@@ -43,8 +43,9 @@ export type TrackedPool = {
   liquidityGross?: ReadonlyMap<number, bigint>
   /**
    * A block timestamp from which the pool's state changes with time alone, no log saying so
-   * (Aerodrome V2: its last observation falls due, `observationDue`): the source re-reads the pool
-   * at the first block at or past it. Absent: never.
+   * (Aerodrome V2: its last observation falls due, `observationDue`; 0 for a Slipstream pool whose
+   * fee module moves its fee every block): the source re-reads the pool at the first block at or
+   * past it. Absent: never.
    */
   rereadAt?: number
 }

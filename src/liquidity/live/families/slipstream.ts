@@ -1,8 +1,9 @@
-import { type Address, decodeEventLog, parseAbi, toEventSelector } from 'viem'
+import { type Address, type PublicClient, type Transport, decodeEventLog, parseAbi, toEventSelector, zeroAddress } from 'viem'
 import { getSlipstreamPoolAddress } from '../../../protocols/slipstream/address.js'
 import { createV3LogApplier } from '../applyUniswapV3Log.js'
 import type { LiveFamily } from '../liveFamily.js'
 import { uniswapV3PoolEventsAbi } from '../poolEvents.js'
+import type { TrackedPool } from '../trackedPool.js'
 import { readTickGross } from './readTickGross.js'
 
 /** The CLFactory's `PoolCreated` (Slipstream's core/interfaces/ICLFactory.sol): pools are keyed by tick spacing, not fee. */
@@ -34,6 +35,59 @@ export const slipstreamTicksAbi = parseAbi([
 ])
 
 /**
+ * How a pool's fee is found (core/CLPool.sol, CLFactory.sol, fees/DynamicSwapFeeModule.sol): the
+ * pool's factory, the factory's swap-fee module, and `secondsAgo()`, which only the
+ * DynamicSwapFeeModule has (its fee follows the pool's tick against its TWAP: it moves with every
+ * block and swap, no event saying so).
+ */
+const feeSourceAbi = parseAbi([
+  'function factory() view returns (address)',
+  'function swapFeeModule() view returns (address)',
+  'function secondsAgo() view returns (uint32)',
+])
+// A deployless call returns its answer as code: a few dozen bytes per answer here.
+const FEE_SOURCE_BATCH_BYTES = 8_000
+
+/**
+ * Reads, at one block, what the live source keeps besides Slipstream states: each tick's
+ * liquidityGross (Slipstream's `ticks()` layout), and whether each dex's factory asks a dynamic
+ * fee module (one pool per dex asked for its factory, the factory for its module, the module for
+ * `secondsAgo()`): the pools of such a dex get `rereadAt` 0, re-read at every block, since their
+ * fee moves without a log. Node errors propagate.
+ *
+ * @example
+ * const withExtras = await readSlipstreamExtras(client, records, 123n)
+ */
+export async function readSlipstreamExtras(client: PublicClient<Transport, any>, records: readonly TrackedPool[], blockNumber: bigint): Promise<TrackedPool[]> {
+  const [withGross, dynamicDexes] = await Promise.all([readTickGross(client, records, blockNumber, slipstreamTicksAbi), readDynamicFeeDexes(client, records, blockNumber)])
+  return withGross.map(({ rereadAt: _earlier, ...record }): TrackedPool => (record.state && dynamicDexes.has(record.pool.dex) ? { ...record, rereadAt: 0 } : record))
+}
+
+/** The dex ids among `records` whose factory's swap-fee module is a dynamic one, at the block. */
+async function readDynamicFeeDexes(client: PublicClient<Transport, any>, records: readonly TrackedPool[], blockNumber: bigint): Promise<Set<string>> {
+  const byDex = new Map<string, Address>()
+  for (const record of records) if (record.state && !byDex.has(record.pool.dex)) byDex.set(record.pool.dex, record.pool.address)
+  const dexes = [...byDex.keys()]
+  const ask = async (addresses: readonly Address[], functionName: 'factory' | 'swapFeeModule' | 'secondsAgo') =>
+    addresses.length === 0
+      ? []
+      : client.multicall({
+          contracts: addresses.map((address) => ({ address, abi: feeSourceAbi, functionName })),
+          allowFailure: true,
+          blockNumber,
+          deployless: true,
+          batchSize: FEE_SOURCE_BATCH_BYTES,
+        })
+  const addressOf = (result: { status: string; result?: unknown } | undefined) => (result?.status === 'success' && result.result !== zeroAddress ? (result.result as Address) : undefined)
+  const factories = (await ask([...byDex.values()], 'factory')).map(addressOf)
+  const modules = (await ask(factories.filter((f): f is Address => f !== undefined), 'swapFeeModule')).map(addressOf)
+  const withModule = dexes.filter((_, i) => factories[i] !== undefined).map((dex, i) => ({ dex, module: modules[i] }))
+  const asked = withModule.filter((entry): entry is { dex: string; module: Address } => entry.module !== undefined)
+  const answers = await ask(asked.map((entry) => entry.module), 'secondsAgo')
+  return new Set(asked.filter((_, i) => answers[i]?.status === 'success').map((entry) => entry.dex))
+}
+
+/**
  * Applies one log of a Slipstream CLPool: its Initialize, Mint, Burn, Swap, Collect, Flash and
  * IncreaseObservationCardinalityNext are v3-core's, topic for topic and word for word (the pool's
  * `liquidity`, which the Swap carries, includes staked liquidity), so they follow
@@ -57,9 +111,10 @@ export const applySlipstreamLog = createV3LogApplier({
  * derivation), read narrowed to their spacing with each tick's liquidityGross (Slipstream's
  * `ticks()` layout), and followed through applySlipstreamLog. A pool's fee is what its `fee()`
  * answers (the factory's swap-fee module, else the spacing's default): a module's `CustomFeeSet`
- * re-reads the pool it names, the factory's `SwapFeeModuleChanged` every pool of the dex. A
+ * re-reads the pool it names, the factory's `SwapFeeModuleChanged` every pool of the dex. Under a
  * module whose fee moves without an event (the DynamicSwapFeeModule, whose fee follows the pool's
- * recent volatility) is not followed: its pools' fees are those of the last read.
+ * tick against its TWAP; Aerodrome's factories on Base use one), every pool of the dex is re-read
+ * at every block (readSlipstreamExtras): exact, at one read per pool per block.
  *
  * @example
  * createLiveSource({ client, chain: base, fromBlock, liveFamilies: [...defaultLiveFamilies] }) // slipstreamLiveFamily is among them
@@ -94,5 +149,5 @@ export const slipstreamLiveFamily: LiveFamily = {
   },
   applyLog: applySlipstreamLog,
   narrow: (dex, pool) => (pool.tickSpacing !== undefined ? { ...dex, tickSpacings: [pool.tickSpacing] } : dex),
-  readExtras: (client, records, blockNumber) => readTickGross(client, records, blockNumber, slipstreamTicksAbi),
+  readExtras: readSlipstreamExtras,
 }
