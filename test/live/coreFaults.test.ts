@@ -39,7 +39,7 @@ const transport = custom(
     async request({ method, params }) {
       requests++
       const forward = () => rpc(nodeUrl, method, params as unknown[])
-      if (fault.kind === 'hang') return new Promise((resolve, reject) => held.push(() => forward().then(resolve, reject)))
+      if (fault.kind === 'hang') return new Promise<unknown>((resolve, reject) => held.push(() => void forward().then(resolve, reject)))
       if (fault.kind === 'failNth' && --fault.remaining === 0) throw new Error(`injected fault on ${method}`)
       if (fault.kind === 'lag') {
         // A node behind: its head is `fault.head`, and it knows no block past it.
