@@ -11,6 +11,11 @@ import { type LiveMismatch, checkLiveState } from './liveActivityCheck.js'
 import { type LiveActivitySetup, liveActivitySetups } from './liveActivityFamilies.js'
 import { createRandom } from './random.js'
 
+const TIME_JUMP_SECONDS = 1_000
+/** Room for a busy block over every family (anvil's default is 30M). */
+const BLOCK_GAS_LIMIT = 100_000_000n
+const BLOCK_GAS_BUDGET = 90_000_000n
+
 /** How the node misbehaves during a fault: every request fails, only `eth_getLogs`, or each request with probability 0.3. */
 export type LiveSoakFault = 'down' | 'logs' | 'flaky'
 
@@ -22,6 +27,8 @@ export type RunLiveSoakParameters = {
   reorgEvery?: number
   /** A node fault about every this many blocks (default 25). */
   faultEvery?: number
+  /** The clock jumps 1,000 s every this many blocks (default 12). */
+  timeJumpEvery?: number
   /** Progress lines (default: none). */
   log?: (line: string) => void
   /** Live family ids to cover (default: every one the source has, `defaultLiveFamilies`). */
@@ -48,6 +55,8 @@ export type LiveSoakReport = {
   shorterChainRefusals: number
   /** getLiquidity answers given while the source's last sync had failed or it lagged: must be 0. */
   staleAnswers: number
+  /** Clock jumps of 1,000 s between blocks. */
+  timeJumps: number
   transactions: number
   poolsAtEnd: number
   families: { covered: string[]; notCovered: string[] }
@@ -64,7 +73,7 @@ export type LiveSoakReport = {
  * const report = await runLiveSoak({ blocks: 1_000, log: console.log })
  * if (report.mismatches > 0) process.exitCode = 1
  */
-export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, faultEvery = 25, log = () => undefined, families }: RunLiveSoakParameters): Promise<LiveSoakReport> {
+export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, faultEvery = 25, timeJumpEvery = 12, log = () => undefined, families }: RunLiveSoakParameters): Promise<LiveSoakReport> {
   const started = Date.now()
   const random = createRandom(seed)
   // Faults draw from their own sequence, so the activity is the same whatever the faults did.
@@ -75,7 +84,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
   const notCovered = [...wanted].filter((id) => !covered.includes(id))
   let anvil: Anvil | undefined
   try {
-    anvil = await startAnvil()
+    anvil = await startAnvil({ args: ['--gas-limit', String(BLOCK_GAS_LIMIT)] })
     const devnet = await deployDevnet(anvil)
     let chain: ChainConfig = devnet.chain
     const activityFamilies = []
@@ -84,7 +93,8 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       chain = built.chain
       activityFamilies.push(built.family)
     }
-    const activity = createLiveActivity({ anvil, random, families: activityFamilies })
+    // More actions per block with more families, so each one stays busy.
+    const activity = createLiveActivity({ anvil, random, families: activityFamilies, blockGasBudget: BLOCK_GAS_BUDGET, actionsPerBlock: [1, 3 + 2 * activityFamilies.length] })
     let fault: LiveSoakFault | 'none' = 'none'
     let requests = 0
     const rpcUrl = anvil.rpcUrl
@@ -109,6 +119,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       failedSyncs: 0,
       shorterChainRefusals: 0,
       staleAnswers: 0,
+      timeJumps: 0,
     }
     let poolsAtEnd = 0
     const compare = async () => {
@@ -142,6 +153,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
     let mined = 0
     let nextReorg = reorgEvery
     let nextFault = Math.floor(faultEvery / 2)
+    let nextTimeJump = timeJumpEvery
     const progressEvery = Math.max(1, Math.floor(blocks / 10))
     let nextProgress = progressEvery
     while (mined < blocks) {
@@ -190,6 +202,12 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         fault = 'none'
         await compare()
       } else {
+        if (mined >= nextTimeJump) {
+          // The clock jumps past most of a 30-minute observation period (Aerodrome's oracle falls due).
+          nextTimeJump = mined + timeJumpEvery
+          await rpc(rpcUrl, 'evm_increaseTime', [TIME_JUMP_SECONDS])
+          report.timeJumps++
+        }
         await activity.mineBlock()
         mined++
         await compare()
