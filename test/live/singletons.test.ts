@@ -4,11 +4,14 @@
 // third-party activity every block (test/support/singletonsActivity.ts), reorgs of depth 1–5
 // through anvil_rollback (a chain cut shorter answers 503 until the new branch arrives), and after every block the live state must equal a fresh read by the
 // families' own readers, bit for bit. Quotes on the live source are executed exactly.
-import type { Address } from 'viem'
+import { type Address, toEventSelector } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type LiveCheckpoint, type LiveSource, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
+import { balancerV2VaultPoolEventsAbi } from '../../src/liquidity/live/families/applyBalancerV2Log.js'
+import { uniswapV4PoolManagerEventsAbi } from '../../src/liquidity/live/families/applyUniswapV4Log.js'
 import { balancerV2LiveFamily } from '../../src/liquidity/live/families/balancerV2.js'
 import { uniswapV4LiveFamily } from '../../src/liquidity/live/families/uniswapV4.js'
+import type { LiveFamily } from '../../src/liquidity/live/liveFamily.js'
 import { balancerV2Family } from '../../src/protocols/balancerV2/family.js'
 import { uniswapV4Family } from '../../src/protocols/uniswapV4/family.js'
 import { type Anvil, type Devnet, deployDevnet, startAnvil } from '../devnet/index.js'
@@ -24,7 +27,19 @@ const BLOCKS = 150
 const REORG_EVERY = 15
 const QUOTE_EVERY = 25
 const families = [uniswapV4Family, balancerV2Family]
-const liveFamilies = [uniswapV4LiveFamily, balancerV2LiveFamily]
+/** How each family's logs went, by event: applied exactly, no change, or re-read. */
+const outcomes: Record<string, number> = {}
+const eventNames = new Map<string, string>([...uniswapV4PoolManagerEventsAbi, ...balancerV2VaultPoolEventsAbi].map((event) => [toEventSelector(event), event.name]))
+const counted = (family: LiveFamily): LiveFamily => ({
+  ...family,
+  applyLog(record, log) {
+    const outcome = family.applyLog(record, log)
+    const key = `${family.id} ${eventNames.get(log.topics[0] ?? '') ?? 'other'} ${outcome.kind}`
+    outcomes[key] = (outcomes[key] ?? 0) + 1
+    return outcome
+  },
+})
+const liveFamilies = [counted(uniswapV4LiveFamily), counted(balancerV2LiveFamily)]
 
 let anvil: Anvil
 let devnet: Devnet
@@ -51,14 +66,14 @@ beforeAll(async () => {
   activity = createLiveActivity({
     anvil,
     random,
-    families: [createUniswapV4Activity({ anvil, devnet, random, v4: deployed.v4 }), createBalancerV2Activity({ anvil, devnet, random, balancer: deployed.balancer })],
+    families: [createUniswapV4Activity({ anvil, devnet, random, v4: deployed.v4, donor: deployed.donor }), createBalancerV2Activity({ anvil, devnet, random, balancer: deployed.balancer })],
   })
   live = createLiveSource({ client: anvil.publicClient, chain, families, liveFamilies, fromBlock: 0n })
 }, 120_000)
 
 afterAll(async () => {
   const counters = live?.stats()
-  console.log(`singletons live source: ${JSON.stringify(stats)} activity ${JSON.stringify(activity?.stats)}\n${JSON.stringify({ ...counters, skipped: counters?.skipped.length })}`)
+  console.log(`singletons live source: ${JSON.stringify(stats)} activity ${JSON.stringify(activity?.stats)}\n${JSON.stringify({ ...counters, skipped: counters?.skipped.length })}\nlog outcomes ${JSON.stringify(Object.fromEntries(Object.entries(outcomes).sort()))}`)
   // The first mismatches, field by field, when there are any.
   const byBlock = new Map<number, string[]>()
   for (const m of mismatches) byBlock.set(m.block, [...(byBlock.get(m.block) ?? []), m.live === undefined ? 'live-missing' : m.fresh === undefined ? 'fresh-missing' : 'differs'])

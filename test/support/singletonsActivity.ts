@@ -1,12 +1,12 @@
 // Uniswap V4 and Balancer V2 third-party activity for the live source's tests (see
 // liveActivity.ts), on the real PoolManager and Vault bytecode: V4 swaps from 0.01% to 40% price
 // moves (large ones cross ticks and bitmap words), liquidity added around the price, on one side
-// and far outside the tick window, partial and full removals, protocol fee changes, new pools
+// and far outside the tick window, partial and full removals, donations, protocol fee changes, new pools
 // (some with hooks, which weft skips); Balancer swaps of every size, proportional joins and exits,
 // swap fee changes, new 2- and 3-token weighted pools. The fresh reads list the pools from the
 // chain itself (the PoolManager's Initialize logs, the factory's PoolCreated logs) at the block,
 // so they need no bookkeeping across reorgs.
-import { type Address, type Hex, encodeAbiParameters, encodeFunctionData, maxUint256, parseAbi, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, type Hex, concat, encodeAbiParameters, encodeFunctionData, maxUint256, parseAbi, parseEventLogs, zeroAddress } from 'viem'
 import type { ChainConfig, DexConfig, PoolStateBase } from '../../src/index.js'
 import { readBalancerV2Pools } from '../../src/protocols/balancerV2/readPools.js'
 import type { BalancerV2PoolState } from '../../src/protocols/balancerV2/state.js'
@@ -22,12 +22,12 @@ import {
   deployBalancerV2,
   getBalancerV2DexConfig,
 } from '../devnet/balancerV2.js'
-import { type Anvil, type Devnet, type DevnetToken, type DevnetTransaction, getFullRangeTicks, getLiquidityForUsd, getRawPrice, getSqrtPriceX96, rpc, sendDevnetTransactions, testTokenAbi } from '../devnet/index.js'
+import { type Anvil, type Devnet, type DevnetToken, type DevnetTransaction, compileTestContracts, getFullRangeTicks, getLiquidityForUsd, getRawPrice, getSqrtPriceX96, rpc, sendDevnetTransactions, testTokenAbi } from '../devnet/index.js'
 import { type UniswapV4Deployment, V4_HOOK_ADDRESSES, deployUniswapV4, poolManagerAbi, v4TestRouterAbi, withUniswapV4 } from '../devnet/uniswapV4.js'
 import type { LiveActivityFamily, LiveActivityPlan } from './liveActivity.js'
 import type { LiveActivitySetup } from './liveActivityFamilies.js'
 
-const GAS = { v4Swap: 2_000_000n, v4Modify: 1_000_000n, v4Initialize: 300_000n, v4ProtocolFee: 150_000n, balancerSwap: 400_000n, balancerJoin: 600_000n, balancerCreate: 9_000_000n, balancerFee: 150_000n }
+const GAS = { v4Donate: 300_000n, v4Swap: 2_000_000n, v4Modify: 1_000_000n, v4Initialize: 300_000n, v4ProtocolFee: 150_000n, balancerSwap: 400_000n, balancerJoin: 600_000n, balancerCreate: 9_000_000n, balancerFee: 150_000n }
 const E18 = 10n ** 18n
 const ZERO_SALT = `0x${'0'.repeat(64)}` as Hex
 // V4 protocol fees are at most 1000 pips per direction.
@@ -48,6 +48,11 @@ const BALANCER_FEES = [10n ** 12n, 10n ** 15n, 3n * 10n ** 15n, 10n ** 16n, 10n 
 const initializeEventAbi = parseAbi([
   'event Initialize(bytes32 indexed id, address indexed currency0, address indexed currency1, uint24 fee, int24 tickSpacing, address hooks, uint160 sqrtPriceX96, int24 tick)',
 ])
+/** V4TestDonor (test/contracts/V4TestDonor.sol). */
+const v4TestDonorAbi = parseAbi([
+  'struct PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }',
+  'function donate(PoolKey key, uint256 amount0, uint256 amount1) payable',
+])
 const weightedPoolOwnerAbi = parseAbi(['function setSwapFeePercentage(uint256 swapFeePercentage)', 'function balanceOf(address) view returns (uint256)'])
 
 /** A V4 position the activity holds (owned by the test router, salt 0): liquidity by pool id and range. */
@@ -58,14 +63,15 @@ const positionKey = (id: Hex, tickLower: number, tickUpper: number) => `${id}:${
 export type SingletonsActivityParameters = { anvil: Anvil; devnet: Devnet; random: () => number }
 
 /**
- * Uniswap V4 activity on a `deployUniswapV4` deployment, and the fresh read of every pool the
+ * Uniswap V4 activity on a `deployUniswapV4` deployment (donations through `donor`, a
+ * V4TestDonor the deployer has approved), and the fresh read of every pool the
  * PoolManager initialized up to the block, by `readUniswapV4Pools` (pools with hooks or a dynamic
  * fee are left out, as it reports them skipped).
  *
  * @example
- * const v4Activity = createUniswapV4Activity({ anvil, devnet, random, v4 })
+ * const v4Activity = createUniswapV4Activity({ anvil, devnet, random, v4, donor })
  */
-export function createUniswapV4Activity({ anvil, devnet, random, v4 }: SingletonsActivityParameters & { v4: UniswapV4Deployment }): LiveActivityFamily {
+export function createUniswapV4Activity({ anvil, devnet, random, v4, donor }: SingletonsActivityParameters & { v4: UniswapV4Deployment; donor: Address }): LiveActivityFamily {
   const initial = new Map<string, bigint>()
   for (const pool of v4.pools) {
     for (const p of pool.positions) initial.set(positionKey(pool.id, p.tickLower, p.tickUpper), (initial.get(positionKey(pool.id, p.tickLower, p.tickUpper)) ?? 0n) + p.liquidity)
@@ -180,13 +186,24 @@ export function createUniswapV4Activity({ anvil, devnet, random, v4 }: Singleton
           if (amount <= 0n) continue
           planned.push(modifyTx(keyOf(pool), Number(lowerText), Number(upperText), -amount, 0n))
           changes.push([key, -amount])
-        } else if (roll < 0.83) {
+        } else if (roll < 0.82) {
           // The protocol fee of a pool, each direction 0 or up to the 1000-pip cap.
           const pool = pick(pools)
           if (!pool) continue
           const protocolFee = (pick(PROTOCOL_FEE_STEPS)! << 12) | pick(PROTOCOL_FEE_STEPS)!
           planned.push(tx('v4 protocol fee', v4.manager, encodeFunctionData({ abi: poolManagerAbi, functionName: 'setProtocolFee', args: [keyOf(pool), protocolFee] }), GAS.v4ProtocolFee))
-        } else if (roll < 0.88) {
+        } else if (roll < 0.86) {
+          // A donation to the liquidity in range, of one currency or both (the first ends its fee growth's freshness).
+          const pool = pick(pools.filter((p) => BigInt(p.liquidity) > 0n))
+          if (!pool) continue
+          const shape = random()
+          const usd = between(10, 5_000)
+          const amountOf = (currency: Address) => BigInt(Math.floor((usd / priced(currency).priceUsd) * 10 ** priced(currency).decimals)) + 1n
+          const amount0 = shape < 0.66 ? amountOf(pool.currency0) : 0n
+          const amount1 = shape >= 0.33 ? amountOf(pool.currency1) : 0n
+          const value = pool.currency0 === zeroAddress ? amount0 : 0n
+          planned.push(tx('v4 donate', donor, encodeFunctionData({ abi: v4TestDonorAbi, functionName: 'donate', args: [keyOf(pool), amount0, amount1] }), GAS.v4Donate, value))
+        } else if (roll < 0.91) {
           // A new pool between two devnet currencies (native ETH among them), a tenth with a hook weft skips.
           const currencies: Address[] = [zeroAddress, ...Object.values(devnet.tokens).filter((t) => t.symbol !== 'PEPE').map((t) => t.address)]
           const a = pick(currencies)!
@@ -390,24 +407,32 @@ export function createBalancerV2Activity({ anvil, devnet, random, balancer }: Si
  * Everything the singletons' activity needs on a devnet: Uniswap V4 (its default pools, native ETH
  * among them, and a hooked and a dynamic-fee pool weft skips) and Balancer V2 (two weighted
  * pools, 2 and 3 tokens, plus a pool the deployer registers by hand, which no known factory created),
- * the deployer funded and its approvals given. Returns the chain with both dexes.
+ * a V4TestDonor, the deployer funded and its approvals given. Returns the chain with both dexes.
  *
  * @example
  * const { chain, v4, balancer } = await deploySingletons({ anvil, devnet, chain: devnet.chain })
  */
-export async function deploySingletons({ anvil, devnet, chain }: { anvil: Anvil; devnet: Devnet; chain: ChainConfig }): Promise<{ chain: ChainConfig; v4: UniswapV4Deployment; balancer: BalancerV2Deployment }> {
+export async function deploySingletons({ anvil, devnet, chain }: { anvil: Anvil; devnet: Devnet; chain: ChainConfig }): Promise<{ chain: ChainConfig; v4: UniswapV4Deployment; balancer: BalancerV2Deployment; donor: Address }> {
   const deployer = devnet.accounts.deployer
   await rpc(anvil.rpcUrl, 'anvil_setBalance', [deployer, `0x${(10n ** 30n).toString(16)}`])
   const v4 = await deployUniswapV4(devnet)
   const balancer = await deployBalancerV2(devnet)
   await devnet.mint('WETH', deployer, 10n ** 24n)
-  const setup: DevnetTransaction[] = Object.values(devnet.tokens).map((token) => ({
-    label: `deployer approves the Balancer Vault for ${token.symbol}`,
-    from: deployer,
-    to: token.address,
-    data: encodeFunctionData({ abi: testTokenAbi, functionName: 'approve', args: [balancer.vault, maxUint256] }),
-    gas: 100_000n,
-  }))
+  const { V4TestDonor } = await compileTestContracts({ files: ['test/contracts/V4TestDonor.sol'] })
+  if (!V4TestDonor) throw new Error('test/contracts/V4TestDonor.sol did not compile')
+  const [deployedDonor] = await sendDevnetTransactions(anvil.rpcUrl, [
+    { label: 'deploy V4TestDonor', from: deployer, data: concat([V4TestDonor.bytecode, encodeAbiParameters([{ type: 'address' }], [v4.manager])]), gas: 2_000_000n },
+  ])
+  const donor = deployedDonor!.contractAddress!.toLowerCase() as Address
+  const setup: DevnetTransaction[] = Object.values(devnet.tokens).flatMap((token) =>
+    [balancer.vault, donor].map((spender) => ({
+      label: `deployer approves ${spender} for ${token.symbol}`,
+      from: deployer,
+      to: token.address,
+      data: encodeFunctionData({ abi: testTokenAbi, functionName: 'approve', args: [spender, maxUint256] }),
+      gas: 100_000n,
+    })),
+  )
   const { WETH, USDC, DAI, WBTC } = devnet.tokens
   const pairs: [Address[], bigint[]][] = [
     [[WETH.address, USDC.address], [5n * 10n ** 17n, 5n * 10n ** 17n]],
@@ -442,7 +467,7 @@ export async function deploySingletons({ anvil, devnet, chain }: { anvil: Anvil;
     },
   ])
   const withV4 = withUniswapV4(chain, v4)
-  return { chain: { ...withV4, dexes: [...withV4.dexes, getBalancerV2DexConfig(balancer, [])] }, v4, balancer }
+  return { chain: { ...withV4, dexes: [...withV4.dexes, getBalancerV2DexConfig(balancer, [])] }, v4, balancer, donor }
 }
 
 /**
@@ -456,7 +481,7 @@ export const singletonsActivitySetup: LiveActivitySetup = {
   familyIds: ['uniswapV4', 'balancerV2'],
   async setup({ anvil, devnet, chain, random }) {
     const deployed = await deploySingletons({ anvil, devnet, chain })
-    return { chain: deployed.chain, family: combineActivities('uniswapV4+balancerV2', [createUniswapV4Activity({ anvil, devnet, random, v4: deployed.v4 }), createBalancerV2Activity({ anvil, devnet, random, balancer: deployed.balancer })]) }
+    return { chain: deployed.chain, family: combineActivities('uniswapV4+balancerV2', [createUniswapV4Activity({ anvil, devnet, random, v4: deployed.v4, donor: deployed.donor }), createBalancerV2Activity({ anvil, devnet, random, balancer: deployed.balancer })]) }
   },
 }
 
