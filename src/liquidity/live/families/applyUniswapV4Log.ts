@@ -42,8 +42,9 @@ export function uniswapV4PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined 
  * Applies one PoolManager log of a tracked Uniswap V4 pool to its record, exactly as Pool.sol
  * changes its storage, so that the state stays what `readUniswapV4Pools` returns at the block:
  * - `Swap` sets the price, tick and active liquidity from the event while the tick stays in the
- *   same bitmap word (the reader's window is centred on it) and no initialized tick is crossed
- *   (crossing flips the tick's fee growth outside, whose zeroness the log cannot tell);
+ *   same bitmap word (the reader's window is centred on it); a crossed tick's fee growth outside
+ *   becomes global - outside, known only for a tick whose outside growth was zero in both
+ *   currencies (it then stays zero only in a currency whose global growth is still zero);
  * - `ModifyLiquidity` adds or removes liquidity: the active liquidity when the range holds the
  *   tick, liquidityNet and liquidityGross of both ends inside the window (a tick appears when its
  *   gross leaves zero, with its fee growth outside set as `updateTick` sets it, and disappears when
@@ -53,7 +54,7 @@ export function uniswapV4PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined 
  *   accruals of the pool's currencies become part of the state);
  * - re-read: a `Swap` whose direction's protocol fee is not 0 (the pool is re-read every block
  *   anyway, see the V4 live family), a `Swap` that may write its input's fee growth from zero,
- *   one into another bitmap word or across an initialized tick, any log of a pool not delivered,
+ *   one into another bitmap word or across a tick with fee growth outside, any log of a pool not delivered,
  *   and any log it cannot decode.
  *
  * @example
@@ -77,9 +78,21 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
       if ((zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1) && state.lpFee !== 0) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) return { kind: 'reread', reason: 'V4 Swap into another bitmap word' }
       // Moving down crosses the ticks in (tick, state.tick], moving up those in (state.tick, tick].
-      const crossed = state.ticks.some((t) => (zeroForOne ? t.index > tick && t.index <= state.tick : t.index > state.tick && t.index <= tick))
-      if (crossed) return { kind: 'reread', reason: 'V4 Swap across an initialized tick' }
-      const next: UniswapV4PoolState = { ...state, sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString() }
+      const crossed = state.ticks.filter((t) => (zeroForOne ? t.index > tick && t.index <= state.tick : t.index > state.tick && t.index <= tick)).map((t) => t.index)
+      const freshOutside = [new Set(state.freshOutside0), new Set(state.freshOutside1)] as const
+      // Crossing sets a tick's fee growth outside to global - outside: from zero it becomes the
+      // global growth (zero only while that is still fresh); otherwise its zeroness is unknown.
+      if (crossed.some((index) => !freshOutside[0].has(index) || !freshOutside[1].has(index))) return { kind: 'reread', reason: 'V4 Swap across a tick with fee growth outside' }
+      for (const [currency, stillFresh] of [fresh.feeGrowth0, fresh.feeGrowth1].entries()) {
+        if (!stillFresh) for (const index of crossed) freshOutside[currency as 0 | 1].delete(index)
+      }
+      const next: UniswapV4PoolState = {
+        ...state,
+        sqrtPriceX96: sqrtPriceX96.toString(),
+        tick,
+        liquidity: liquidity.toString(),
+        ...(crossed.length > 0 ? { freshOutside0: ascending(freshOutside[0]), freshOutside1: ascending(freshOutside[1]) } : {}),
+      }
       return { kind: 'next', record: { ...record, state: next } }
     }
     case 'ModifyLiquidity': {
@@ -117,6 +130,9 @@ function decodeSwap({ topics, data }: Pick<Log, 'topics' | 'data'>) {
   const [amount0, amount1, sqrtPriceX96, liquidity, tick] = [0, 1, 2, 3, 4].map((index) => readWord(data, index)!)
   return { eventName: 'Swap' as const, args: { amount0: signed(amount0!), amount1: signed(amount1!), sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(signed(tick!)) } }
 }
+
+/** A set of ticks as the reader lists them: ascending. */
+const ascending = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
 
 /** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as TickBitmap compresses it. */
 function bitmapWord(tick: number, tickSpacing: number): number {
@@ -165,7 +181,6 @@ function modifyLiquidity(record: TrackedPool, state: UniswapV4PoolState, tickLow
   const sorted: UniswapV4Tick[] = [...ticks.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() }))
-  const ascending = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
   const next: UniswapV4PoolState = {
     ...state,
     liquidity: liquidity.toString(),
