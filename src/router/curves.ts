@@ -624,19 +624,50 @@ const SAMPLE_LOW = -24
 const SAMPLE_HIGH = 3
 
 /**
+ * Model curves by pool state and direction (tokenIn, then tokenOut). A model curve depends on the
+ * pool's state alone, and states are immutable, so a curve is built once per state: a snapshot's
+ * pools (built once, see buildPoolCached) keep theirs across quotes. Curves extend themselves
+ * lazily, the same ranges in the same order whatever asked first, so sharing one changes no answer.
+ * Sampled curves depend on the scale they were sampled around and are never kept.
+ */
+const modelCurves = new WeakMap<Pool, Map<Address, Map<Address, Curve>>>()
+
+/**
  * The float curve of one pool direction: the family's own model when it has
- * one, else a curve sampled from exact quotes around `scale` (the input the
- * trade is expected to bring to this pool, in raw units of `tokenIn`).
+ * one (built once per pool state and direction), else a curve sampled from
+ * exact quotes around `scale` (the input the trade is expected to bring to
+ * this pool, in raw units of `tokenIn`).
  *
  * @example
  * const curve = getCurve(pool, weth, usdc, 1e18)
  * curve.amountOut(5e17) // ≈ Number(pool.quoteExactIn(weth, usdc, 5n * 10n ** 17n)!.amountOut)
  */
 export function getCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: number): Curve {
+  let byInput = modelCurves.get(pool)
+  const known = byInput?.get(tokenIn)?.get(tokenOut)
+  if (known) return known
+  const modelled = modelCurve(pool, tokenIn, tokenOut)
+  if (modelled) {
+    if (!byInput) modelCurves.set(pool, (byInput = new Map()))
+    let byOutput = byInput.get(tokenIn)
+    if (!byOutput) byInput.set(tokenIn, (byOutput = new Map()))
+    byOutput.set(tokenOut, modelled)
+    return modelled
+  }
+  return sampleCurve(pool, tokenIn, tokenOut, scale)
+}
+
+/** The family's own model of a pool direction as a curve, when the family has one. */
+function modelCurve(pool: Pool, tokenIn: Address, tokenOut: Address): Curve | undefined {
   const model = pool.curveModel?.(tokenIn, tokenOut)
   if (model?.kind === 'constantProduct') return new ConstantProductCurve(model.reserveIn, model.reserveOut, model.fee, model.maxIn, model.gas, model.feeRoundsDown === true)
   if (model?.kind === 'concentrated') return new ConcentratedCurve(model)
   if (model?.kind === 'stable') return new StableCurve(model)
+  return undefined
+}
+
+/** A curve sampled from exact quotes around `scale`, for families without a model. */
+function sampleCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: number): Curve {
   const samples: { x: number; y: number; gas: number }[] = []
   const base = Number.isFinite(scale) && scale >= 1 ? scale : 1
   for (let e = SAMPLE_LOW; e <= SAMPLE_HIGH; e++) {
