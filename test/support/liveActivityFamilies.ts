@@ -10,6 +10,7 @@ import { deploySlipstreamReal, withSlipstreamReal } from '../devnet/slipstreamRe
 import { createAerodromeActivity, createPancakeV3Activity, createSlipstreamActivity } from './forksActivity.js'
 import type { LiveActivityFamily } from './liveActivity.js'
 import { createUniswapActivity } from './liveActivityUniswap.js'
+import { singletonsActivitySetup } from './singletonsActivity.js'
 
 /** What a setup gets: the devnet so far and the chain config the live source will follow. */
 export type LiveActivitySetupContext = { anvil: Anvil; devnet: Devnet; chain: ChainConfig; random: () => number }
@@ -91,4 +92,4 @@ export const aerodromeV2ActivitySetup: LiveActivitySetup = {
  * @example
  * const covered = liveActivitySetups.flatMap((s) => s.familyIds)
  */
-export const liveActivitySetups: readonly LiveActivitySetup[] = [uniswapActivitySetup, pancakeV3ActivitySetup, slipstreamActivitySetup, aerodromeV2ActivitySetup]
+export const liveActivitySetups: readonly LiveActivitySetup[] = [uniswapActivitySetup, pancakeV3ActivitySetup, slipstreamActivitySetup, aerodromeV2ActivitySetup, singletonsActivitySetup]
