@@ -42,7 +42,8 @@ export function uniswapV4PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined 
  * Applies one PoolManager log of a tracked Uniswap V4 pool to its record, exactly as Pool.sol
  * changes its storage, so that the state stays what `readUniswapV4Pools` returns at the block:
  * - `Swap` sets the price, tick and active liquidity from the event while the tick stays in the
- *   same bitmap word (the reader's window is centred on it); a crossed tick's fee growth outside
+ *   same bitmap word (the reader's window is centred on it); a swap crossing no tick that moved the
+ *   price in liquidity ends the freshness of its input's fee growth; a crossed tick's fee growth outside
  *   becomes global - outside, known only for a tick whose outside growth was zero in both
  *   currencies (it then stays zero only in a currency whose global growth is still zero);
  * - `ModifyLiquidity` adds or removes liquidity: the active liquidity when the range holds the
@@ -53,7 +54,7 @@ export function uniswapV4PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined 
  * - `ProtocolFeeUpdated` to 0 is applied; a change to a nonzero fee re-reads (the PoolManager's
  *   accruals of the pool's currencies become part of the state);
  * - re-read: a `Swap` whose direction's protocol fee is not 0 (the pool is re-read every block
- *   anyway, see the V4 live family), a `Swap` that may write its input's fee growth from zero,
+ *   anyway, see the V4 live family), any other `Swap` that may write its input's fee growth from zero,
  *   one into another bitmap word or across a tick with fee growth outside, any log of a pool not delivered,
  *   and any log it cannot decode.
  *
@@ -74,11 +75,16 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
       const zeroForOne = amount0 < 0n ? true : amount1 < 0n ? false : undefined
       if (zeroForOne === undefined) return { kind: 'reread', reason: 'V4 Swap whose direction the log does not show' }
       if (getDirectionalProtocolFee(state.protocolFee, zeroForOne) !== 0) return { kind: 'reread', reason: 'V4 Swap accruing a protocol fee' }
-      // With an LP fee of 0 no step adds fee growth; otherwise a fresh input growth may leave zero.
-      if ((zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1) && state.lpFee !== 0) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) return { kind: 'reread', reason: 'V4 Swap into another bitmap word' }
       // Moving down crosses the ticks in (tick, state.tick], moving up those in (state.tick, tick].
       const crossed = state.ticks.filter((t) => (zeroForOne ? t.index > tick && t.index <= state.tick : t.index > state.tick && t.index <= tick)).map((t) => t.index)
+      // The input's fee growth, when still zero: an LP fee of 0 adds none. A swap crossing no
+      // initialized tick ran at one liquidity (the event's); if it moved the price in liquidity, a
+      // step took a fee of at least 1 (SwapMath rounds it up) and 1 * 2^128 / liquidity >= 1: the
+      // growth left zero. Otherwise whether it did is unknown.
+      const inputFresh = zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1
+      const grew = inputFresh && state.lpFee !== 0 && crossed.length === 0 && sqrtPriceX96 !== BigInt(state.sqrtPriceX96) && liquidity > 0n
+      if (inputFresh && state.lpFee !== 0 && !grew) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
       const freshOutside = [new Set(state.freshOutside0), new Set(state.freshOutside1)] as const
       // Crossing sets a tick's fee growth outside to global - outside: from zero it becomes the
       // global growth (zero only while that is still fresh); otherwise its zeroness is unknown.
@@ -92,6 +98,7 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
         tick,
         liquidity: liquidity.toString(),
         ...(crossed.length > 0 ? { freshOutside0: ascending(freshOutside[0]), freshOutside1: ascending(freshOutside[1]) } : {}),
+        ...(grew ? { freshSlots: { ...fresh, [zeroForOne ? 'feeGrowth0' : 'feeGrowth1']: false } } : {}),
       }
       return { kind: 'next', record: { ...record, state: next } }
     }

@@ -70,6 +70,9 @@ describe('uniswapV4LiveFamily', () => {
     // Up across 130 (fresh in both): stays fresh in currency1 (global still zero), not in currency0. The input's growth is fresh: LP fee 0 only.
     const lpFree = { ...record, state: { ...state, lpFee: 0 } }
     expect(applyUniswapV4Log(record, swap(4n, -5n, 131, 0n))).toEqual({ kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' })
+    // Without a crossing, a price moved in liquidity took a fee: currency1's growth is no longer zero.
+    expect(nextState(applyUniswapV4Log(record, swap(4n, -5n, 120)))?.freshSlots).toEqual({ ...state.freshSlots, feeGrowth1: false })
+    expect(applyUniswapV4Log(record, swap(4n, -5n, 120, 0n))).toEqual({ kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' })
     expect(nextState(applyUniswapV4Log(lpFree, swap(4n, -5n, 131, 0n)))).toMatchObject({ tick: 131, liquidity: '0', freshOutside0: [], freshOutside1: [130] })
     // Tick -1 is in bitmap word -1 (compressed -1), the pool's is word 0.
     expect(applyUniswapV4Log(record, swap(-5n, 4n, -1))).toEqual({ kind: 'reread', reason: 'V4 Swap into another bitmap word' })
