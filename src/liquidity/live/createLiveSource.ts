@@ -175,6 +175,8 @@ const DEFAULT_EXIT_RATIO = 0.5
 const CAP_HELD_BONUS = 2
 /** Pools read per step of the initial read: the cap applies after each, so memory stays bounded. */
 const INITIAL_READ_CHUNK = 1_024
+/** `liquidity` policy: every held pool is valued again this often (blocks), so a move of the majors' prices alone can drop it. */
+const REVALUE_EVERY_BLOCKS = 64
 
 /**
  * A liquidity source that follows the chain: it discovers the pools of the chain's dexes from
@@ -343,6 +345,8 @@ function buildLiveSource({
   let unwatch: (() => void) | undefined
   /** Bumped when a sync is abandoned (timed out): a sync of an older epoch must change nothing when it comes back. */
   let epoch = 0
+  /** The block at which every held pool was last valued (`liquidity` policy). */
+  let lastRevalued = -Infinity
   const counters = {
     blocksApplied: 0,
     logsApplied: 0,
@@ -454,6 +458,16 @@ function buildLiveSource({
         valued.set(key, (found = measured ?? -1))
       }
       return found
+    }
+    if (byValue && blockNumber - lastRevalued >= REVALUE_EVERY_BLOCKS) {
+      // Unchanged held pools too, now and then: their value moves with the majors' prices (their measure is cached per state).
+      lastRevalued = blockNumber
+      for (const [key, record] of held) {
+        if (changes.has(key) || anchors.has(key) || value(key, record.state ?? null) >= tracking.minValue * exitRatio) continue
+        changes.set(key, compact(record))
+        heldAfter--
+        counters.droppedBelowExit++
+      }
     }
     if (byValue) {
       for (const [key, record] of changes) {
