@@ -109,6 +109,9 @@ async function sendInBlocks(url: string, transactions: readonly DevnetTransactio
   }
 }
 
+/** The part of a JSON-RPC request the counts look at. */
+type RpcBody = { method: string; params?: [{ to?: string }?, ...unknown[]] }
+
 /** What a counting client has sent since its last reset. */
 export type RequestCounts = { httpRequests: number; rpcCalls: number; byMethod: Record<string, number>; getLogsMs: number }
 
@@ -128,10 +131,12 @@ export function createCountingClient(rpcUrl: string, options: { batch?: boolean 
     current.httpRequests++
     let isGetLogs = false
     if (typeof init?.body === 'string') {
-      const body = JSON.parse(init.body) as { method: string } | { method: string }[]
+      const body = JSON.parse(init.body) as RpcBody | RpcBody[]
       for (const call of Array.isArray(body) ? body : [body]) {
         current.rpcCalls++
-        current.byMethod[call.method] = (current.byMethod[call.method] ?? 0) + 1
+        // Calls without a target run code of their own (weft's lenses and probes): told apart from plain calls.
+        const method = call.method === 'eth_call' && !call.params?.[0]?.to ? 'eth_call (lens code)' : call.method
+        current.byMethod[method] = (current.byMethod[method] ?? 0) + 1
         if (call.method === 'eth_getLogs') isGetLogs = true
       }
     }
