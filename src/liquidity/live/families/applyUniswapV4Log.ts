@@ -71,8 +71,10 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
   switch (decoded.eventName) {
     case 'Swap': {
       const { amount0, amount1, sqrtPriceX96, liquidity, tick } = decoded.args
-      // The swapper's deltas: it pays (a negative delta) the input currency.
-      const zeroForOne = amount0 < 0n ? true : amount1 < 0n ? false : undefined
+      // The swapper's deltas: it pays (a negative delta) the input currency. A swap through no
+      // liquidity pays nothing: the price still moves down selling currency0.
+      const priceBefore = BigInt(state.sqrtPriceX96)
+      const zeroForOne = amount0 < 0n ? true : amount1 < 0n ? false : sqrtPriceX96 < priceBefore ? true : sqrtPriceX96 > priceBefore ? false : undefined
       if (zeroForOne === undefined) return { kind: 'reread', reason: 'V4 Swap whose direction the log does not show' }
       if (getDirectionalProtocolFee(state.protocolFee, zeroForOne) !== 0) return { kind: 'reread', reason: 'V4 Swap accruing a protocol fee' }
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) return { kind: 'reread', reason: 'V4 Swap into another bitmap word' }
@@ -81,10 +83,12 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
       // The input's fee growth, when still zero: an LP fee of 0 adds none. A swap crossing no
       // initialized tick ran at one liquidity (the event's); if it moved the price in liquidity, a
       // step took a fee of at least 1 (SwapMath rounds it up) and 1 * 2^128 / liquidity >= 1: the
-      // growth left zero. Otherwise whether it did is unknown.
-      const inputFresh = zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1
-      const grew = inputFresh && state.lpFee !== 0 && crossed.length === 0 && sqrtPriceX96 !== BigInt(state.sqrtPriceX96) && liquidity > 0n
-      if (inputFresh && state.lpFee !== 0 && !grew) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
+      // growth left zero. Through no liquidity, no step credits any. Otherwise whether it did is unknown.
+      let grew = false
+      if ((zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1) && state.lpFee !== 0) {
+        if (crossed.length > 0 || (liquidity > 0n && sqrtPriceX96 === priceBefore)) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
+        grew = liquidity > 0n
+      }
       const freshOutside = [new Set(state.freshOutside0), new Set(state.freshOutside1)] as const
       // Crossing sets a tick's fee growth outside to global - outside: from zero it becomes the
       // global growth (zero only while that is still fresh); otherwise its zeroness is unknown.

@@ -37,11 +37,11 @@ const record: TrackedPool = {
 }
 const topics = (eventName: 'Swap' | 'ModifyLiquidity' | 'Donate' | 'ProtocolFeeUpdated') =>
   encodeEventTopics({ abi, eventName, args: eventName === 'ProtocolFeeUpdated' ? { id } : { id, sender: usdc } } as never) as [Hex, ...Hex[]]
-const swap = (amount0: bigint, amount1: bigint, tick: number, liquidity = 1000n) => ({
+const swap = (amount0: bigint, amount1: bigint, tick: number, liquidity = 1000n, sqrtPriceX96 = 2n ** 96n + BigInt(tick)) => ({
   topics: topics('Swap'),
   data: encodeAbiParameters(
     [{ type: 'int128' }, { type: 'int128' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }, { type: 'uint24' }],
-    [amount0, amount1, 2n ** 96n + BigInt(tick), liquidity, tick, 500],
+    [amount0, amount1, sqrtPriceX96, liquidity, tick, 500],
   ),
 })
 const modify = (tickLower: number, tickUpper: number, delta: bigint) => ({
@@ -72,7 +72,10 @@ describe('uniswapV4LiveFamily', () => {
     expect(applyUniswapV4Log(record, swap(4n, -5n, 131, 0n))).toEqual({ kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' })
     // Without a crossing, a price moved in liquidity took a fee: currency1's growth is no longer zero.
     expect(nextState(applyUniswapV4Log(record, swap(4n, -5n, 120)))?.freshSlots).toEqual({ ...state.freshSlots, feeGrowth1: false })
-    expect(applyUniswapV4Log(record, swap(4n, -5n, 120, 0n))).toEqual({ kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' })
+    // Through no liquidity nothing is credited (and nothing paid: the direction is the price's).
+    expect(nextState(applyUniswapV4Log(record, swap(0n, 0n, 120, 0n)))?.freshSlots).toEqual(state.freshSlots)
+    // A price that did not move in liquidity: a dust swap may still have paid a fee.
+    expect(applyUniswapV4Log(record, swap(4n, -5n, 100, 1000n, 2n ** 96n))).toEqual({ kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' })
     expect(nextState(applyUniswapV4Log(lpFree, swap(4n, -5n, 131, 0n)))).toMatchObject({ tick: 131, liquidity: '0', freshOutside0: [], freshOutside1: [130] })
     // Tick -1 is in bitmap word -1 (compressed -1), the pool's is word 0.
     expect(applyUniswapV4Log(record, swap(-5n, 4n, -1))).toEqual({ kind: 'reread', reason: 'V4 Swap into another bitmap word' })
