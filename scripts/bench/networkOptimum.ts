@@ -16,6 +16,7 @@
 // split over its outgoing trades in the flow's proportions) gives the primal
 // value, a realised output no exact plan needs to beat by more than the dual gap.
 import type { Address } from 'viem'
+import type { Pool } from '../../src/protocols/types.js'
 import { type FloatCurve, buildFloatCurve, evaluateFloat } from './curves.js'
 import type { BenchToken, Market } from './market.js'
 
@@ -105,12 +106,74 @@ export function buildNetwork(market: Market, tokenIn: BenchToken, tokenOut: Benc
   return { tokens, directions, tokenIn: 0, tokenOut: 1, prices: tokens.map((t) => rawUsd(t) / outUsd), poolsKept: kept.length }
 }
 
+/**
+ * The network with the hop limit built in: a node per token and hop count k (the token after k
+ * hops; it exists when its fewest hops from the input, k, and its fewest hops to the output fit
+ * `maxHops`), each pool direction a -> b copied from (a, k) to (b, k + 1), the input only at 0 and
+ * the output one node at any k. Every flow on it is a set of routes of at most `maxHops` hops, and
+ * every such plan is a flow on it with its pools' trades split over the layers they happen on
+ * (each copy keeps the pool's whole curve, so the dual still bounds every plan of at most
+ * `maxHops` hops); its exact plan trades a pool used on two layers twice, on the state the first
+ * trade left (executeDualFlow).
+ *
+ * @example
+ * const withinFour = layerNetwork(buildNetwork(market, usdc, weth)!, 4)
+ */
+export function layerNetwork(problem: NetworkProblem, maxHops: number): NetworkProblem {
+  const { tokens, directions, tokenIn, tokenOut } = problem
+  // Fewest hops from the input (never through the output) and to the output (never through the input).
+  const distances = (start: number, barrier: number, forward: boolean) => {
+    const hops = new Array<number>(tokens.length).fill(Infinity)
+    hops[start] = 0
+    let frontier = [start]
+    for (let k = 1; k <= maxHops && frontier.length > 0; k++) {
+      const at = new Set(frontier)
+      const next: number[] = []
+      for (const d of directions) {
+        const [from, to] = forward ? [d.from, d.to] : [d.to, d.from]
+        if (!at.has(from) || from === barrier || hops[to]! <= k) continue
+        hops[to] = k
+        next.push(to)
+      }
+      frontier = next
+    }
+    return hops
+  }
+  const fromIn = distances(tokenIn, tokenOut, true)
+  const toOut = distances(tokenOut, tokenIn, false)
+  const nodeTokens: Address[] = [tokens[tokenIn]!, tokens[tokenOut]!]
+  const prices = [problem.prices[tokenIn]!, problem.prices[tokenOut]!]
+  const nodes = new Map<string, number>()
+  const node = (token: number, hops: number) => {
+    if (token === tokenIn) return 0
+    if (token === tokenOut) return 1
+    const key = `${token}@${hops}`
+    let i = nodes.get(key)
+    if (i === undefined) {
+      i = nodeTokens.push(tokens[token]!) - 1
+      prices.push(problem.prices[token]!)
+      nodes.set(key, i)
+    }
+    return i
+  }
+  const layered: Direction[] = []
+  for (const d of directions) {
+    if (d.from === tokenOut || d.to === tokenIn) continue
+    const first = d.from === tokenIn ? 0 : fromIn[d.from]!
+    const last = d.from === tokenIn ? 0 : maxHops - 1 - toOut[d.to]!
+    for (let k = first; k <= last; k++) layered.push({ ...d, from: node(d.from, k), to: node(d.to, k + 1) })
+  }
+  return { tokens: nodeTokens, directions: layered, tokenIn: 0, tokenOut: 1, prices, poolsKept: problem.poolsKept }
+}
+
 /** The dual's answer. */
 export type DualSolution = {
   /** The least g(ν) seen: an upper bound on the output of any flow of the amount. */
   bound: number
   /** The prices at the bound. */
   prices: number[]
+  /** The prices after a last sweep from them (every token's inflow covers its outflow): a second primal to try. */
+  sweptPrices: number[]
   iterations: number
   /** Newton decrement relative to the bound at the end (the model's estimate of what is left). */
   slack: number
@@ -171,7 +234,13 @@ export function solveDual(problem: NetworkProblem, amountIn: number): DualSoluti
   let slack = Infinity
   let iterations = 0
   let damping = 1e-6
-  for (; iterations < 300; iterations++) {
+  // Newton, then exact coordinate line searches, a few times: where a pool's curve is flat (a gap
+  // between ranges) the Hessian has no curvature there and Newton crawls under its damping,
+  // leaving tokens unbalanced (the flow then strands input or pushes it past the optimum).
+  for (let phase = 0; phase < DUAL_PHASES; phase++) {
+  history.length = 0
+  damping = 1e-6
+  for (let step = 0; step < 300; step++, iterations++) {
     const { weights, logGradient } = state
     // The diagonal: what the Laplacian misses (the gradient's own curvature in log prices, its
     // negative part dropped) and a little damping so the system is positive definite.
@@ -239,7 +308,89 @@ export function solveDual(problem: NetworkProblem, amountIn: number): DualSoluti
     history.push(best.g)
     if (history.length > 10 && history[history.length - 11]! - best.g <= 1e-14 * Math.abs(best.g)) break
   }
-  return { bound: best.g, prices: best.prices, iterations, slack: Math.max(0, slack) }
+  if (state.g <= 1e-12 * startValue) break
+  const swept = sweepPrices(problem, amountIn, logPrices)
+  if (!(swept.g < best.g)) break
+  const gained = (best.g - swept.g) / Math.abs(best.g)
+  logPrices = swept.logPrices
+  state = evaluate(logPrices)
+  if (state.g < best.g) best = { g: state.g, prices: state.prices }
+  if (gained <= 1e-15) break
+  }
+  // A second set of prices for the plan: a last sweep from the best, each token's price where what it receives at
+  // least covers what it sends (at a kink, a curve whose input jumps at one rate, that side of
+  // the jump: the flow then never sends more than arrives). Any prices bound; the lower counts.
+  const final = sweepPrices(
+    problem,
+    amountIn,
+    best.prices.map((p) => Math.log(p)),
+  )
+  const swept = final.logPrices.map(Math.exp)
+  swept[tokenOut] = 1
+  return { bound: Math.min(best.g, final.g), prices: best.prices, sweptPrices: swept, iterations, slack: Math.max(0, slack) }
+}
+
+/** Newton phases of the dual, each followed by coordinate sweeps. */
+const DUAL_PHASES = 4
+/** Coordinate sweeps per phase, and bisection steps of one token's log price (to ~1e-12 of a bracket of width 2). */
+const SWEEPS = 12
+const BISECTION_STEPS = 42
+
+/**
+ * Coordinate descent on the dual in log prices with an exact line search per token: each token's
+ * price (the output's stays 1) moves to where what its directions bring in equals what they take
+ * out (the dual's partial derivative, increasing in its own price, found by bisection), SWEEPS
+ * times over every token. Robust where Newton is not: a flat piece of a curve only makes the
+ * balance flat, never wrong. Returns the log prices and the dual value there (a valid bound).
+ */
+function sweepPrices(problem: NetworkProblem, amountIn: number, start: readonly number[]): { logPrices: number[]; g: number } {
+  const { directions, tokenIn, tokenOut } = problem
+  const logPrices = [...start]
+  const touching: number[][] = problem.tokens.map(() => [])
+  directions.forEach((d, i) => {
+    touching[d.from]!.push(i)
+    touching[d.to]!.push(i)
+  })
+  const balance = (k: number, logPrice: number) => {
+    let net = k === tokenIn ? amountIn : 0
+    for (const i of touching[k]!) {
+      const d = directions[i]!
+      const from = d.from === k ? logPrice : logPrices[d.from]!
+      const to = d.to === k ? logPrice : logPrices[d.to]!
+      const { x, y } = evaluateFloat(d.curve, Math.exp(from - to))
+      if (!(x > 0)) continue
+      if (d.to === k) net += y
+      else net -= x
+    }
+    return net
+  }
+  // A token already balanced to 1e-13 of the trade's value is left where it is (most are, after Newton).
+  const tolerance = 1e-13 * amountIn * Math.exp(start[tokenIn]!)
+  for (let sweep = 0; sweep < SWEEPS; sweep++)
+    for (let k = 0; k < logPrices.length; k++) {
+      if (k === tokenOut || touching[k]!.length === 0) continue
+      const at = logPrices[k]!
+      if (Math.abs(balance(k, at)) * Math.exp(at) <= tolerance) continue
+      let lo = at - 1
+      let hi = at + 1
+      for (let width = 2; balance(k, lo) > 0 && width < 200; width *= 2) lo = at - width
+      for (let width = 2; balance(k, hi) < 0 && width < 200; width *= 2) hi = at + width
+      for (let i = 0; i < BISECTION_STEPS; i++) {
+        const middle = (lo + hi) / 2
+        if (balance(k, middle) > 0) hi = middle
+        else lo = middle
+      }
+      logPrices[k] = hi
+    }
+  // The dual value at the prices reached.
+  const prices = logPrices.map(Math.exp)
+  prices[tokenOut] = 1
+  let g = prices[tokenIn]! * amountIn
+  for (const d of directions) {
+    const { x, y } = evaluateFloat(d.curve, prices[d.from]! / prices[d.to]!)
+    if (x > 0) g += prices[d.to]! * y - prices[d.from]! * x
+  }
+  return { logPrices, g }
 }
 
 /** The exact plan recovered from the dual's prices. */
@@ -252,6 +403,19 @@ export type PrimalPlan = {
   trades: number
   /** Most hops on any route of the plan from the input to the output (over trades worth ≥ 1e-6 of the input). */
   hops: number
+}
+
+/**
+ * The better exact plan of the dual's flows at its best prices and at its swept prices (see
+ * DualSolution): near a kink (a curve whose input jumps at one rate) either side may strand less.
+ *
+ * @example
+ * const plan = executeDual(market, problem, solveDual(problem, 1e21), 10n ** 21n)
+ */
+export function executeDual(market: Market, problem: NetworkProblem, dual: DualSolution, amountIn: bigint): PrimalPlan {
+  const atBest = executeDualFlow(market, problem, dual.prices, amountIn)
+  const atSwept = executeDualFlow(market, problem, dual.sweptPrices, amountIn)
+  return atSwept.amountOut > atBest.amountOut ? atSwept : atBest
 }
 
 /**
@@ -292,6 +456,9 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
     const smallest = cyclic.reduce((a, b) => (flows[a]! <= flows[b]! ? a : b))
     edges = edges.filter((i) => i !== smallest)
   }
+  // A pool traded twice (both directions, or on two hop layers of a layered network) trades the
+  // second time on the state the first left.
+  const current = new Map<number, Pool>()
   const balance = new Array<bigint>(tokens.length).fill(0n)
   balance[tokenIn] = amountIn
   const depth = new Array<number>(tokens.length).fill(0)
@@ -311,7 +478,7 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
     let carry = 0n
     for (const [k, i] of ranked.entries()) {
       const direction = directions[i]!
-      const pool = market.pools[direction.pool]!.pool
+      const pool = current.get(direction.pool) ?? market.pools[direction.pool]!.pool
       const [from, to] = [tokens[direction.from]!, tokens[direction.to]!]
       const wanted = shares[k]! + carry
       if (wanted <= 0n) continue
@@ -330,6 +497,7 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
       }
       carry = wanted - (result ? amount : 0n)
       if (!result) continue
+      current.set(direction.pool, result.next)
       balance[direction.from]! -= amount
       balance[direction.to]! += result.amountOut
       // Hops count only trades worth 1e-6 of the input or more (the flow also holds dust trades).

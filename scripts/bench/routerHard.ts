@@ -1,10 +1,12 @@
 // The hard-market router section (`npm run bench -- router-hard`): weft's getQuote on
-// generated hard markets (hardMarket.ts) of 10 / 100 / 1,000 / 10,000 pools, against
-// - the independent optimum (networkOptimum.ts: convex dual over every pool, any hops,
-//   and its exact integer plan on the pools' own math), gas-free;
-// - the best single path (≤ 4 hops, any intermediate token), a 5%-grid splitter over the
-//   best paths found, and Sushi's Tines, each executed exactly, at three gas prices;
-// - getQuote's warm latency.
+// generated hard markets (hardMarket.ts) of 10 / 100 / 1,000 / 10,000 pools, at two hop limits side
+// by side: getQuote's default (4) and its most (MAX_HOPS, 6, Tines' own limit), each against
+// - the independent optimum at the same limit (networkOptimum.ts, not importing src/router): the
+//   convex dual over every pool and its exact integer plan, unlimited and on the network layered
+//   by hop count (layerNetwork), the best exact plan within the limit taken, gas-free;
+// - the best single path, a 5%-grid splitter over the best paths found, and Sushi's Tines, each
+//   within the limit, executed exactly, at three gas prices;
+// - getQuote's warm latency (the default limit is the target; the most is shown).
 // Prints the worst cases with their seeds; returns summary rows, each MET or MISSED.
 // Sizes: BENCH_HARD=quick (a small run), BENCH_HARD_CLASSES=10,100 (which pool counts),
 // BENCH_HARD_SEEDS=<pools>:<seed>[,...] (one universe each, to reproduce a worst case),
@@ -16,11 +18,11 @@ import { QuoteError } from '../../src/errors/QuoteError.js'
 import { createSnapshotSource } from '../../src/liquidity/createSnapshotSource.js'
 import type { Pool } from '../../src/protocols/types.js'
 import { getQuote } from '../../src/quote/getQuote.js'
-import type { Hop, Path } from '../../src/router/types.js'
+import { DEFAULT_MAX_HOPS, type Hop, MAX_HOPS, type Path } from '../../src/router/types.js'
 import { gridSplitExactIn } from './grid.js'
 import { type HardUniverse, createHardUniverse } from './hardMarket.js'
 import { type Market, gasCostIn } from './market.js'
-import { buildNetwork, executeDualFlow, solveDual } from './networkOptimum.js'
+import { buildNetwork, executeDual, layerNetwork, solveDual } from './networkOptimum.js'
 import { splitByFractions } from './paths.js'
 import { formatMs, percentile, printTable } from './stats.js'
 import { buildTinesGraph, routeWithTines } from './tines.js'
@@ -41,9 +43,11 @@ const SIZES = [1e-4, 1e-3, 1e-2, 0.1, 0.3]
 const sizeLabel = (f: number) => `${+(f * 100).toPrecision(2)}%`
 /** Latency targets (p99, ms) per pool count. */
 const LATENCY_TARGET_MS: Record<number, number> = { 10: 1, 100: 5, 1000: 25, 10000: 250 }
-/** weft's hop limit here (getQuote's maxHops; the issue asks for a default of at least 4), and the single-path search's. */
-const WEFT_MAX_HOPS = 4
-const SINGLE_PATH_HOPS = WEFT_MAX_HOPS
+/** The hop limits weft runs at, side by side: getQuote's default and its most. Rivals and the optimum are held to the same. */
+const HOP_LIMITS = [DEFAULT_MAX_HOPS, MAX_HOPS] as const
+const limitLabel = (hops: number) => `≤${hops}h${hops === DEFAULT_MAX_HOPS ? ' (default)' : hops === MAX_HOPS ? ' (most)' : ''}`
+/** The single-path search's reach (its paths are then held to each limit). */
+const SINGLE_PATH_HOPS = MAX_HOPS
 /** Paths kept per token and hop count in the single-path search (distinct last pools). */
 const LABELS_PER_TOKEN = 4
 
@@ -54,6 +58,30 @@ const OPTIMUM_FULL_TOKENS = 800
 const FULL_PLAN: Record<number, number[]> = { 10: [1, 2, 3, 4, 5, 6, 7, 8], 100: [1, 2, 3, 4], 1000: [1, 2], 10000: [1] }
 const QUICK_PLAN: Record<number, number[]> = { 10: [1, 2], 100: [1], 1000: [1] }
 
+/** One case at one hop limit: weft at that limit, and the best independent exact plans within it. */
+type LimitCase = {
+  hops: number
+  /** The best independent exact plan of at most `hops` hops (the layered dual's flow, the unlimited flow when short enough, or a rival's): 0n when none. */
+  reference: bigint
+  referenceSource: 'layered' | 'flow' | Rival | 'none'
+  /** Whether some independent plan within the limit spends the whole input. */
+  referenceFills: boolean
+  /** An upper bound on any plan within the limit: the lower of the unlimited and the layered duals. */
+  bound: number
+  /** The layered dual's own exact plan and bound (its self-gap shows how tight the layered optimum is). */
+  layeredPlan: bigint
+  layeredBound: number
+  weftGross?: bigint
+  weftFailure?: string
+  weftHops?: number
+  certificateBound?: bigint
+  certificateField?: string
+  /** weft's route re-executed path by path on the pools (or as a flow) gives its amountOut. */
+  reproduced?: boolean
+  /** Net value (output − gas × gas price, raw output units) per gas level, for weft and the rivals within the limit. */
+  net: Record<'weft' | Rival, Partial<Record<GasLabel, number>>>
+}
+
 /** One case: a trade of one size on one universe. */
 type HardCase = {
   pools: number
@@ -61,32 +89,16 @@ type HardCase = {
   trade: string
   size: string
   plannedHops: number
-  /** The independent optimum: dual bound; the best independent exact plan (the dual's flow, or a rival's when better), whether it fills, its hops. */
+  /** The unlimited optimum: dual bound, its flow's exact plan, whether it fills, its most hops on a route. */
   bound: number
   primal: bigint
-  /** Whether some independent plan spends the whole input (the trade can be filled). */
-  primalFilled: boolean
-  /** Whether the dual's flow itself fills. */
   flowFilled: boolean
-  /** Which plan gave `primal`: the dual's flow, or the best single path / grid / Tines (gas-free). */
-  primalSource: 'flow' | Rival
-  /** The best independent exact plan whose routes all have at most WEFT_MAX_HOPS hops (0n: none fills). */
-  withinLimit: bigint
-  /** Whether an independent plan of at most WEFT_MAX_HOPS hops spends the whole input. */
-  withinLimitFills: boolean
   optimumHops: number
+  /** Solve time of every dual and plan of the case. */
   optimumMs: number
   /** The optimum was solved over a sub-market (see OPTIMUM_FULL_TOKENS). */
   subMarket?: boolean
-  /** weft (getQuote), gas-free. */
-  weftGross?: bigint
-  weftFailure?: string
-  certificateBound?: bigint
-  certificateField?: string
-  /** Net value (output − gas × gas price, raw output units) per gas level, for weft and the rivals. */
-  net: Record<'weft' | Rival, Partial<Record<GasLabel, number>>>
-  /** weft's route re-executed path by path on the pools gives its amountOut (±1e-9). */
-  reproduced?: boolean
+  limits: LimitCase[]
 }
 
 /** Executes allocations path after path, each on the states the previous left. */
@@ -208,15 +220,15 @@ function universeContext(universe: HardUniverse, withTines: boolean): UniverseCo
 
 const QUOTE_ID = '01930000-0000-7000-8000-0000000000aa'
 
-/** getQuote for one trade; the route as paths of this universe's pools, and the certificate. */
-async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: Address, amountIn: bigint, gasPriceWei: bigint) {
+/** getQuote for one trade at one hop limit; the route as paths of this universe's pools, and the certificate. */
+async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: Address, amountIn: bigint, gasPriceWei: bigint, maxHops: number) {
   const { market } = context.universe
   let certificate: Record<string, unknown> | null | undefined
   try {
     const quote = await getQuote(
       { chainId: market.chain.id, sellToken: tokenIn, buyToken: tokenOut, sellAmount: amountIn, priceImpactLimitBps: 10_000 },
       context.source,
-      { chains: [market.chain], gasPriceWei, maxHops: WEFT_MAX_HOPS, id: QUOTE_ID, onDetails: (details) => (certificate = details.certificate as Record<string, unknown> | null) },
+      { chains: [market.chain], gasPriceWei, maxHops, id: QUOTE_ID, onDetails: (details) => (certificate = details.certificate as Record<string, unknown> | null) },
     )
     const hop = (s: (typeof quote.route.swaps)[number][number]): RouteHop => ({
       pool: context.poolByKey.get(s.key)!,
@@ -226,7 +238,7 @@ async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: A
       amountOut: BigInt(s.amountOut),
     })
     const allocations = quote.route.swaps.map((swaps) => ({ path: swaps.map(hop), amountIn: BigInt(swaps[0]!.amountIn) }))
-    return { amountOut: BigInt(quote.route.amountOut), allocations, hops: quote.route.swaps.flat().map(hop), certificate }
+    return { amountOut: BigInt(quote.route.amountOut), allocations, hops: quote.route.swaps.flat().map(hop), longest: Math.max(...quote.route.swaps.map((swaps) => swaps.length)), certificate }
   } catch (error) {
     return { failure: error instanceof QuoteError ? `${error.statusCode} ${error.message.slice(0, 60)}` : String(error).slice(0, 80) }
   }
@@ -254,80 +266,86 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     plannedHops: trade.hops,
     bound: 0,
     primal: 0n,
-    primalFilled: false,
     flowFilled: false,
-    primalSource: 'flow',
-    withinLimit: 0n,
-    withinLimitFills: false,
     optimumHops: 0,
     optimumMs: 0,
-    net: { weft: {}, single: {}, grid: {}, tines: {} },
+    limits: [],
   }
-  /** Tokens of weft's gas-free route (the sub-market optimum includes them). */
+  /** Tokens of weft's gas-free routes (the sub-market optimum includes them). */
   const weftTokens = new Set<Address>()
-  // Candidate paths for the grid: the best few single paths (distinct pool sets).
-  const gridPaths: Path[] = []
-  for (const label of [...singles].sort((a, b) => (b.amount > a.amount ? 1 : -1))) {
-    const keys = label.hops.map((h) => h.pool.key).join()
-    if (!gridPaths.some((p) => p.map((h) => h.pool.key).join() === keys)) gridPaths.push(label.hops)
-    if (gridPaths.length >= 12) break
-  }
-  /** The rivals' gas-free exact outputs. */
-  const gross: Partial<Record<Rival, bigint>> = {}
-  let tinesHops = Infinity
-  for (const gas of GAS) {
-    const gasCost = gasCostIn(trade.tokenOut, gas.wei)
-    const value = (result: { amountOut: bigint; gas: bigint } | undefined) => (result ? Number(result.amountOut) - (gasCost === 0 ? 0 : Number(result.gas) * gasCost) : undefined)
-    const weft = await quoteWeft(context, trade.tokenIn.address, trade.tokenOut.address, amountIn, gas.wei)
-    if ('failure' in weft) {
-      if (gas.wei === 0n) entry.weftFailure = weft.failure
-    } else {
-      // The route re-evaluated on the pools: path after path, or as a flow (each pool once with its total).
-      const sequential = executePaths(weft.allocations)
-      const flow = checkFlow(weft.hops, trade.tokenIn.address, trade.tokenOut.address, weft.amountOut)
-      const exact = sequential !== undefined && sequential.amountOut === weft.amountOut ? sequential : flow
-      entry.net.weft[gas.label] = exact ? Number(weft.amountOut) - (gasCost === 0 ? 0 : Number(exact.gas) * gasCost) : undefined
-      if (gas.wei === 0n) {
-        for (const hop of weft.hops) weftTokens.add(hop.tokenIn).add(hop.tokenOut)
-        entry.weftGross = weft.amountOut
-        entry.reproduced = exact !== undefined
-        const { bound, field } = certificateBound(weft.certificate)
-        if (bound !== undefined) entry.certificateBound = bound
-        if (field !== undefined) entry.certificateField = field
-      }
-    }
-    let bestSingle: number | undefined
-    for (const label of singles) {
-      const v = Number(label.amount) - (gasCost === 0 ? 0 : Number(label.gas) * gasCost)
-      if (bestSingle === undefined || v > bestSingle) bestSingle = v
-    }
-    if (bestSingle !== undefined) entry.net.single[gas.label] = bestSingle
-    if (gas.wei === 0n && singles.length > 0) gross.single = singles.reduce((a, b) => (b.amount > a ? b.amount : a), 0n)
-    const grid = gridPaths.length > 0 ? gridSplitExactIn(gridPaths, amountIn, gasCost) : undefined
-    const gridResult = grid ? executePaths(grid) : undefined
-    if (gridResult) entry.net.grid[gas.label] = value(gridResult)
-    if (gas.wei === 0n && gridResult) gross.grid = gridResult.amountOut
-    if (context.tines) {
+  // Tines once per gas price (its own limit is 6 hops): its exact result and its longest path.
+  const tines: Partial<Record<GasLabel, { result: { amountOut: bigint; gas: bigint } | undefined; hops: number }>> = {}
+  if (context.tines)
+    for (const gas of GAS) {
       try {
         const route = routeWithTines(context.tines, trade.tokenIn.address, trade.tokenOut.address, amountIn, Number(gas.wei), market.chain.wrappedNative.address)
         if (route.paths.length > 0) {
           const shares = splitByFractions(amountIn, route.fractions)
-          const tinesResult = executePaths(route.paths.map((path, i) => ({ path, amountIn: shares[i]! })))
-          entry.net.tines[gas.label] = value(tinesResult)
-          if (gas.wei === 0n && tinesResult) {
-            gross.tines = tinesResult.amountOut
-            tinesHops = Math.max(...route.paths.map((p) => p.length))
-          }
+          tines[gas.label] = { result: executePaths(route.paths.map((path, i) => ({ path, amountIn: shares[i]! }))), hops: Math.max(...route.paths.map((p) => p.length)) }
         }
       } catch {
         // Tines found nothing usable: no figure.
+      }
+    }
+  /** Per limit: the rivals' gas-free exact outputs. */
+  const grossByLimit = new Map<number, Partial<Record<Rival, bigint>>>()
+  for (const hops of HOP_LIMITS) {
+    const limit: LimitCase = { hops, reference: 0n, referenceSource: 'none', referenceFills: false, bound: Infinity, layeredPlan: 0n, layeredBound: Infinity, net: { weft: {}, single: {}, grid: {}, tines: {} } }
+    entry.limits.push(limit)
+    const within = singles.filter((label) => label.hops.length <= hops)
+    // Candidate paths for the grid: the best few single paths within the limit (distinct pool sets).
+    const gridPaths: Path[] = []
+    for (const label of [...within].sort((a, b) => (b.amount > a.amount ? 1 : -1))) {
+      const keys = label.hops.map((h) => h.pool.key).join()
+      if (!gridPaths.some((p) => p.map((h) => h.pool.key).join() === keys)) gridPaths.push(label.hops)
+      if (gridPaths.length >= 12) break
+    }
+    const gross: Partial<Record<Rival, bigint>> = {}
+    grossByLimit.set(hops, gross)
+    for (const gas of GAS) {
+      const gasCost = gasCostIn(trade.tokenOut, gas.wei)
+      const value = (result: { amountOut: bigint; gas: bigint } | undefined) => (result ? Number(result.amountOut) - (gasCost === 0 ? 0 : Number(result.gas) * gasCost) : undefined)
+      const weft = await quoteWeft(context, trade.tokenIn.address, trade.tokenOut.address, amountIn, gas.wei, hops)
+      if ('failure' in weft) {
+        if (gas.wei === 0n) limit.weftFailure = weft.failure
+      } else {
+        // The route re-evaluated on the pools: path after path, or as a flow (each pool once with its total).
+        const sequential = executePaths(weft.allocations)
+        const flow = checkFlow(weft.hops, trade.tokenIn.address, trade.tokenOut.address, weft.amountOut)
+        const exact = sequential !== undefined && sequential.amountOut === weft.amountOut ? sequential : flow
+        limit.net.weft[gas.label] = exact ? Number(weft.amountOut) - (gasCost === 0 ? 0 : Number(exact.gas) * gasCost) : undefined
+        if (gas.wei === 0n) {
+          for (const hop of weft.hops) weftTokens.add(hop.tokenIn).add(hop.tokenOut)
+          limit.weftGross = weft.amountOut
+          limit.weftHops = weft.longest
+          limit.reproduced = exact !== undefined && weft.longest <= hops
+          const { bound, field } = certificateBound(weft.certificate)
+          if (bound !== undefined) limit.certificateBound = bound
+          if (field !== undefined) limit.certificateField = field
+        }
+      }
+      let bestSingle: number | undefined
+      for (const label of within) {
+        const v = Number(label.amount) - (gasCost === 0 ? 0 : Number(label.gas) * gasCost)
+        if (bestSingle === undefined || v > bestSingle) bestSingle = v
+      }
+      if (bestSingle !== undefined) limit.net.single[gas.label] = bestSingle
+      if (gas.wei === 0n && within.length > 0) gross.single = within.reduce((a, b) => (b.amount > a ? b.amount : a), 0n)
+      const grid = gridPaths.length > 0 ? gridSplitExactIn(gridPaths, amountIn, gasCost) : undefined
+      const gridResult = grid ? executePaths(grid) : undefined
+      if (gridResult) limit.net.grid[gas.label] = value(gridResult)
+      if (gas.wei === 0n && gridResult) gross.grid = gridResult.amountOut
+      const theirs = tines[gas.label]
+      if (theirs && theirs.hops <= hops) {
+        limit.net.tines[gas.label] = value(theirs.result)
+        if (gas.wei === 0n && theirs.result) gross.tines = theirs.result.amountOut
       }
     }
   }
   const started = performance.now()
   // Past OPTIMUM_FULL_TOKENS tokens the dual over every pool is too slow for a bench run: the
   // optimum is then solved over the pools among the majors, the two ends' neighbours, the tokens
-  // of the best single paths and of weft's route (its plan stays exact; its bound covers only that
+  // of the best single paths and of weft's routes (its plan stays exact; its bound covers only that
   // sub-market).
   let network = buildNetwork(market, trade.tokenIn, trade.tokenOut)
   if (network && network.tokens.length > OPTIMUM_FULL_TOKENS) {
@@ -338,67 +356,70 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     entry.subMarket = true
   }
   const dual = network ? solveDual(network, Number(amountIn)) : undefined
-  const primal = network && dual ? executeDualFlow(market, network, dual.prices, amountIn) : undefined
-  entry.optimumMs = performance.now() - started
+  const primal = network && dual ? executeDual(market, network, dual, amountIn) : undefined
   if (dual) entry.bound = dual.bound
   if (primal) {
     // The flow's output is realised even when it strands dust (the dust is simply not traded on).
     entry.primal = primal.amountOut
-    entry.primalFilled = primal.filled
     entry.flowFilled = primal.filled
     entry.optimumHops = primal.hops
-    if (primal.hops <= WEFT_MAX_HOPS) {
-      entry.withinLimit = primal.amountOut
-      entry.withinLimitFills = primal.filled
+  }
+  for (const limit of entry.limits) {
+    // The optimum within the limit: the layered network's dual (bound) and its flow (plan).
+    const layered = network ? layerNetwork(network, limit.hops) : undefined
+    const layeredDual = layered ? solveDual(layered, Number(amountIn)) : undefined
+    const layeredPrimal = layered && layeredDual ? executeDual(market, layered, layeredDual, amountIn) : undefined
+    if (layeredDual) limit.layeredBound = layeredDual.bound
+    limit.bound = Math.min(entry.subMarket ? Infinity : entry.bound || Infinity, entry.subMarket ? Infinity : limit.layeredBound)
+    const offer = (amount: bigint, fills: boolean, source: LimitCase['referenceSource']) => {
+      if (fills) limit.referenceFills = true
+      if (amount > limit.reference) {
+        limit.reference = amount
+        limit.referenceSource = source
+      }
+    }
+    if (layeredPrimal) {
+      limit.layeredPlan = layeredPrimal.amountOut
+      offer(layeredPrimal.amountOut, layeredPrimal.filled, 'layered')
+    }
+    if (primal && primal.hops <= limit.hops) offer(primal.amountOut, primal.filled, 'flow')
+    // A rival's plan spends the whole input by construction: the trade is fillable within the limit.
+    for (const rival of RIVALS) {
+      const value = grossByLimit.get(limit.hops)![rival]
+      if (value !== undefined && value > 0n) offer(value, true, rival)
     }
   }
-  // The optimum's exact plan: the dual's flow, or an independent rival's gas-free plan when better
-  // (each fills the whole input by construction).
-  for (const rival of RIVALS) {
-    const value = gross[rival]
-    const hops = rival === 'tines' ? tinesHops : SINGLE_PATH_HOPS
-    if (value === undefined || value <= 0n) continue
-    // A rival's plan spends the whole input: the trade is fillable.
-    entry.primalFilled = true
-    if (hops <= WEFT_MAX_HOPS) {
-      entry.withinLimitFills = true
-      if (value > entry.withinLimit) entry.withinLimit = value
-    }
-    if (value > entry.primal) {
-      entry.primal = value
-      entry.primalSource = rival
-    }
-  }
+  entry.optimumMs = performance.now() - started
   return entry
 }
 
-/** weft's gas-free gap below the optimum, bp (its exact plan when it fills, else the dual bound); Infinity when weft failed where the plan fills. */
-function gapBps(entry: HardCase): number | undefined {
-  const optimum = entry.primal > 0n ? Number(entry.primal) : entry.bound
-  if (!(optimum > 0)) return undefined
-  if (entry.weftGross === undefined) return entry.primalFilled ? Infinity : undefined
-  return ((optimum - Number(entry.weftGross)) / optimum) * 1e4
+/** weft's gas-free gap below the best independent exact plan within the limit, bp; Infinity when weft failed where that plan fills. */
+function gapBps(limit: LimitCase): number | undefined {
+  if (limit.reference <= 0n) return undefined
+  if (limit.weftGross === undefined) return limit.referenceFills ? Infinity : undefined
+  return (Number(limit.reference - limit.weftGross) / Number(limit.reference)) * 1e4
 }
 
-/** The same gap against the best independent plan of at most WEFT_MAX_HOPS hops. */
-function gapWithinBps(entry: HardCase): number | undefined {
-  if (entry.withinLimit <= 0n) return undefined
-  if (entry.weftGross === undefined) return Infinity
-  return (Number(entry.withinLimit - entry.weftGross) / Number(entry.withinLimit)) * 1e4
+/** The same against the unlimited optimum's plan (any hops): what the limit itself costs. */
+function gapUnlimitedBps(entry: HardCase, limit: LimitCase): number | undefined {
+  const optimum = entry.primal > limit.reference ? entry.primal : limit.reference
+  if (optimum <= 0n || limit.weftGross === undefined) return undefined
+  return (Number(optimum - limit.weftGross) / Number(optimum)) * 1e4
 }
 
 const fmtGap = (g: number | undefined) => (g === undefined ? '—' : !Number.isFinite(g) ? 'no route' : g.toFixed(Math.abs(g) >= 100 ? 1 : 4))
 const status = (met: boolean | undefined) => (met === undefined ? 'NOT MEASURED' : met ? 'MET' : 'MISSED')
 const where = (c: HardCase) => `${c.pools} pools seed ${c.seed} ${c.trade} ${c.size}`
+const limitOf = (c: HardCase, hops: number) => c.limits.find((l) => l.hops === hops)!
 
-/** The latency loop of one class: warm getQuote (gas-aware, chain default gas price) round robin over its cases. */
-async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean }> {
+/** The latency loop of one class at one hop limit: warm getQuote (gas-aware, chain default gas price) round robin over its cases. */
+async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number, maxHops: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean }> {
   const trades = contexts.flatMap((context) => context.universe.trades.flatMap((trade) => SIZES.map((f) => ({ context, trade, amountIn: (trade.depthIn * BigInt(Math.round(f * 1e9))) / 10n ** 9n }))))
   const run = ({ context, trade, amountIn }: (typeof trades)[number]) =>
     getQuote(
       { chainId: context.universe.market.chain.id, sellToken: trade.tokenIn.address, buyToken: trade.tokenOut.address, sellAmount: amountIn, priceImpactLimitBps: 10_000 },
       context.source,
-      { chains: [context.universe.market.chain], maxHops: WEFT_MAX_HOPS, id: QUOTE_ID },
+      { chains: [context.universe.market.chain], maxHops, id: QUOTE_ID },
     ).catch(() => undefined)
   // Warm: one quote per trade (pools built, code compiled).
   for (const t of trades) await run(t)
@@ -434,6 +455,9 @@ function parsePlan(): Record<number, number[]> {
   return Object.fromEntries(classes.map((c) => [c, base[c] ?? FULL_PLAN[c] ?? [1]]))
 }
 
+/** A target measured at each hop limit: its label, and per limit what was measured and its status. */
+type SideBySide = { target: string; byLimit: Map<number, { measured: string; status: string }> }
+
 /**
  * Runs the hard-market router section and prints its tables; returns the summary rows.
  *
@@ -447,13 +471,14 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
   const latencySeconds = Number(process.env.BENCH_HARD_LATENCY_SECONDS ?? 150)
   console.log('Router on hard markets: concentrated V3 ranges with gaps, pools at empty ticks, pools drained to their last tick, thin V2 pairs,')
   console.log('states known over the full range or a window; planned trades with deep routes of 1-5 hops through ordinary tokens.')
-  console.log(`weft = getQuote on a snapshot source of the market (maxHops ${WEFT_MAX_HOPS}, priceImpactLimitBps 10000, otherwise defaults). Optimum = the convex dual over every pool`)
-  console.log('(any hops) and its exact integer plan on the pools\' math (networkOptimum.ts, independent of src/router). gap = (optimum plan − weft) / optimum, bp, gas-free.')
-  console.log(`Rivals, executed exactly, net of gas at none / 20 gwei / 0.01 gwei: best single path (≤ ${SINGLE_PATH_HOPS} hops, any token), 5%-grid over the best 12 single paths, Tines.`)
+  console.log(`weft = getQuote on a snapshot source of the market (priceImpactLimitBps 10000, otherwise defaults) at maxHops ${HOP_LIMITS.join(' and ')}, side by side.`)
+  console.log('Optimum within a limit = the best independent exact plan of at most that many hops: the convex dual over every pool on the network layered by hop')
+  console.log("count, its exact integer plan, the unlimited dual's plan when short enough, or a rival's (networkOptimum.ts, independent of src/router). gap = (optimum plan − weft) / optimum, bp, gas-free.")
+  console.log(`Rivals, executed exactly, net of gas at none / 20 gwei / 0.01 gwei, held to the same limit: best single path (any token), 5%-grid over the best 12 single paths, Tines (its routes reach 6 hops).`)
   console.log(`Plan: ${Object.entries(plan).map(([pools, seeds]) => `${pools} pools × seeds ${seeds.join(',')}`).join('; ')}; sizes ${SIZES.map(sizeLabel).join(' ')} of the trade's depth.\n`)
 
   const cases: HardCase[] = []
-  const latency: { pools: number; samples: number[]; load: string; timeBoxed: boolean }[] = []
+  const latency: { pools: number; hops: number; samples: number[]; load: string; timeBoxed: boolean }[] = []
   for (const [poolsText, seeds] of Object.entries(plan)) {
     const pools = Number(poolsText)
     const classStarted = performance.now()
@@ -467,115 +492,135 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     }
     const classCases = cases.filter((c) => c.pools === pools)
     const optimumTimes = classCases.map((c) => c.optimumMs)
-    console.log(`  ${pools} pools: ${classCases.length} cases in ${((performance.now() - classStarted) / 1000).toFixed(1)} s; optimum solve + exact plan p50 ${formatMs(percentile(optimumTimes, 50))}, max ${formatMs(Math.max(...optimumTimes))}${pools > 1000 ? '; Tines not run at this size (too slow)' : ''}`)
-    const measured = await measureLatency(contexts, latencySamples, latencySeconds)
-    latency.push({ pools, ...measured })
-    console.log(`  ${pools} pools: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''}, load average ${measured.load}\n`)
+    console.log(`  ${pools} pools: ${classCases.length} cases in ${((performance.now() - classStarted) / 1000).toFixed(1)} s; optimum solves (any hops and layered per limit) + exact plans p50 ${formatMs(percentile(optimumTimes, 50))}, max ${formatMs(Math.max(...optimumTimes))}${pools > 1000 ? '; Tines not run at this size (too slow)' : ''}`)
+    for (const hops of HOP_LIMITS) {
+      const measured = await measureLatency(contexts, latencySamples, latencySeconds, hops)
+      latency.push({ pools, hops, ...measured })
+      console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''}, load average ${measured.load}`)
+    }
+    console.log('')
   }
 
-  // Per class and size: the gas-free gap to the optimum.
+  const targets: SideBySide[] = []
+  const record = (target: string, hops: number, measured: string, met: boolean | undefined | 'info') => {
+    let row = targets.find((t) => t.target === target)
+    if (!row) targets.push((row = { target, byLimit: new Map() }))
+    row.byLimit.set(hops, { measured, status: met === 'info' ? 'INFO' : status(met) })
+  }
+
+  // Per class and size: the gas-free gap to the optimum within each limit, side by side.
   const rows: string[][] = []
-  const summary: SummaryRow[] = []
-  const worst: HardCase[] = []
+  const worst: { c: HardCase; hops: number }[] = []
   for (const pools of Object.keys(plan).map(Number)) {
     for (const size of SIZES.map(sizeLabel)) {
       const group = cases.filter((c) => c.pools === pools && c.size === size)
-      const gaps = group.map((c) => ({ c, gap: gapBps(c) })).filter((g): g is { c: HardCase; gap: number } => g.gap !== undefined)
-      if (gaps.length === 0) continue
-      const values = gaps.map((g) => g.gap)
-      const p50 = percentile(values, 50)
-      const p99 = percentile(values, 99)
-      const worstCase = gaps.reduce((a, b) => (b.gap > a.gap ? b : a))
-      worst.push(worstCase.c)
-      const met = p50 <= 0.01 && p99 <= 0.1
-      const within = group.map(gapWithinBps).filter((g): g is number => g !== undefined)
-      rows.push([`${pools}`, size, `${gaps.length}`, fmtGap(p50), fmtGap(p99), fmtGap(worstCase.gap), `seed ${worstCase.c.seed} ${worstCase.c.trade}`, fmtGap(Math.min(...values)), fmtGap(percentile(within, 50)), fmtGap(percentile(within, 99)), status(met)])
-      summary.push([`hard ${pools} pools ${size}: gross ≥ optimum − 0.01 bp p50, − 0.1 bp p99`, `p50 ${fmtGap(p50)}, p99 ${fmtGap(p99)} bp (${gaps.length}); worst ${fmtGap(worstCase.gap)} at seed ${worstCase.c.seed} ${worstCase.c.trade}`, status(met)])
-    }
-  }
-  console.log('Gas-free gap to the independent optimum (bp; below 0: weft beat the optimum\'s exact plan; "no route": weft failed where the plan fills)')
-  printTable(['pools', 'size', 'cases', 'gap p50', 'gap p99', 'worst', 'worst case', 'best', `≤${WEFT_MAX_HOPS}h p50`, `≤${WEFT_MAX_HOPS}h p99`, ''], rows, 2)
-  console.log(`  ≤${WEFT_MAX_HOPS}h: the gap to the best independent exact plan whose routes have at most ${WEFT_MAX_HOPS} hops (what weft's hop limit allows).`)
-
-  // Certificates, 404s, rivals.
-  const certified = cases.filter((c) => c.certificateBound !== undefined)
-  const invalid = certified.filter((c) => c.certificateBound! < c.withinLimit || (c.weftGross !== undefined && c.certificateBound! < c.weftGross))
-  const fields = [...new Set(certified.map((c) => c.certificateField))].join(', ')
-  const wrong404 = cases.filter((c) => c.weftGross === undefined && c.withinLimitFills)
-  const longOnly = cases.filter((c) => c.weftGross === undefined && !c.withinLimitFills && c.primalFilled)
-  const unfilled = cases.filter((c) => !c.flowFilled)
-  const unreproduced = cases.filter((c) => c.reproduced === false)
-  const subMarkets = cases.filter((c) => c.subMarket)
-  if (subMarkets.length > 0) console.log(`\nOptimum over a sub-market (majors, the ends' neighbours, the tokens of the best single paths) in ${subMarkets.length} cases: ${[...new Set(subMarkets.map((c) => c.pools))].join(', ')} pools.`)
-  const selfGaps = cases.filter((c) => c.primal > 0n && c.bound > 0 && c.primalSource === 'flow' && !c.subMarket).map((c) => ((c.bound - Number(c.primal)) / c.bound) * 1e4)
-  console.log(`\nIndependent optimum: dual bound − exact plan p50 ${fmtGap(percentile(selfGaps, 50))} bp, p99 ${fmtGap(percentile(selfGaps, 99))} bp, max ${fmtGap(Math.max(...selfGaps))} bp over ${selfGaps.length} cases; the dual's flow does not fill ${unfilled.length} of ${cases.length} (capacity, or dust left on the way); ${cases.filter((c) => !c.primalFilled).length} cases no independent plan fills.`)
-  const loosest = cases.filter((c) => c.primal > 0n && c.bound > 0 && c.primalSource === 'flow' && !c.subMarket)
-  if (loosest.length > 0) {
-    const c = loosest.reduce((a, b) => (b.bound - Number(b.primal)) / b.bound > (a.bound - Number(a.primal)) / a.bound ? b : a)
-    console.log(`  loosest: ${where(c)}: bound ${c.bound.toExponential(6)}, plan ${c.primal}${c.flowFilled ? '' : ' (the flow strands part of the input)'}: the dual may stall where a pool's curve is flat (a gap between ranges), so its flow is then a weaker plan.`)
-  }
-  const sources = (['flow', ...RIVALS] as const).map((s) => `${s} ${cases.filter((c) => c.primalFilled && c.primalSource === s).length}`).join(', ')
-  console.log(`The optimum's exact plan came from: ${sources} (the dual's flow, or an independent rival's plan when that was better).`)
-  const hopsOf = (list: HardCase[]) => [1, 2, 3, 4, 5, 6].map((h) => `${h}:${list.filter((c) => c.optimumHops === h).length}`).join(' ')
-  console.log(`Optimum plans by most hops on a route: ${hopsOf(cases.filter((c) => c.primalFilled))} (hops > 6 not shown)`)
-  for (const c of invalid.slice(0, 8))
-    console.log(`  invalid certificate: ${where(c)}: ${c.certificateField} ${c.certificateBound} < ${c.certificateBound! < c.withinLimit ? `an independent exact plan of ≤ ${WEFT_MAX_HOPS} hops giving ${c.withinLimit}` : `weft's own output ${c.weftGross}`}`)
-  for (const c of wrong404.slice(0, 8)) console.log(`  wrong refusal: ${where(c)}: weft "${c.weftFailure}", an independent exact plan of ≤ ${WEFT_MAX_HOPS} hops fills with ${c.withinLimit} (rivals: ${RIVALS.map((r) => `${r} ${c.net[r].none === undefined ? 'none' : 'fills'}`).join(', ')})`)
-  if (longOnly.length > 0) console.log(`  ${longOnly.length} refusals where only the optimum's flow (routes over ${WEFT_MAX_HOPS} hops) fills: ${longOnly.slice(0, 4).map(where).join('; ')}`)
-  // Within weft's hop limit: the worst case per class and size, where weft is over 0.1 bp below.
-  for (const pools of Object.keys(plan).map(Number))
-    for (const size of SIZES.map(sizeLabel)) {
-      const group = cases.filter((c) => c.pools === pools && c.size === size && (gapWithinBps(c) ?? 0) > 0.1)
       if (group.length === 0) continue
-      const c = group.reduce((a, b) => (gapWithinBps(b)! > gapWithinBps(a)! ? b : a))
-      console.log(`  worst ≤${WEFT_MAX_HOPS}h: ${where(c)}: weft ${c.weftGross ?? c.weftFailure}, best independent plan of ≤ ${WEFT_MAX_HOPS} hops ${c.withinLimit}, gap ${fmtGap(gapWithinBps(c))} bp (${group.length} case${group.length > 1 ? 's' : ''} over 0.1 bp)`)
+      const row = [`${pools}`, size, `${group.length}`]
+      for (const hops of HOP_LIMITS) {
+        const gaps = group.map((c) => ({ c, gap: gapBps(limitOf(c, hops)) })).filter((g): g is { c: HardCase; gap: number } => g.gap !== undefined)
+        if (gaps.length === 0) {
+          row.push('—', '—', '—', '', '')
+          continue
+        }
+        const values = gaps.map((g) => g.gap)
+        const p50 = percentile(values, 50)
+        const p99 = percentile(values, 99)
+        const worstCase = gaps.reduce((a, b) => (b.gap > a.gap ? b : a))
+        if (worstCase.gap > 0.1) worst.push({ c: worstCase.c, hops })
+        const met = p50 <= 0.01 && p99 <= 0.1
+        const bounds = group.map((c) => limitOf(c, hops)).filter((l) => l.weftGross !== undefined && Number.isFinite(l.bound) && l.bound > 0).map((l) => ((l.bound - Number(l.weftGross)) / l.bound) * 1e4)
+        row.push(fmtGap(p50), fmtGap(p99), `${fmtGap(worstCase.gap)} s${worstCase.c.seed} ${worstCase.c.trade.split(' ')[0]}`, fmtGap(bounds.length > 0 ? percentile(bounds, 99) : undefined), status(met))
+        record(`hard ${pools} pools ${size}: gross ≥ optimum − 0.01 bp p50, − 0.1 bp p99`, hops, `p50 ${fmtGap(p50)}, p99 ${fmtGap(p99)} bp (${gaps.length}); worst ${fmtGap(worstCase.gap)} at seed ${worstCase.c.seed} ${worstCase.c.trade}`, met)
+      }
+      const unlimited = group.map((c) => gapUnlimitedBps(c, limitOf(c, MAX_HOPS))).filter((g): g is number => g !== undefined)
+      row.push(fmtGap(unlimited.length > 0 ? percentile(unlimited, 99) : undefined))
+      rows.push(row)
     }
-  for (const c of worst.filter((w) => (gapBps(w) ?? 0) > 0.1)) console.log(`  worst: ${where(c)}: weft ${c.weftGross ?? c.weftFailure}, optimum plan ${c.primal} (${c.optimumHops} hops, planned ${c.plannedHops}), gap ${fmtGap(gapBps(c))} bp`)
-  summary.push([
-    `hard: certificate bound ≥ every independent exact plan of ≤ ${WEFT_MAX_HOPS} hops (and ≥ weft)`,
-    `${certified.length - invalid.length}/${certified.length} valid (field ${fields || 'none'}); ${cases.filter((c) => c.weftGross !== undefined && c.certificateBound === undefined).length} routed quotes without a certificate`,
-    status(certified.length > 0 ? invalid.length === 0 : undefined),
-  ])
-  summary.push([`hard: 0 wrong 404s (weft refuses, an exact plan of ≤ ${WEFT_MAX_HOPS} hops fills)`, `${wrong404.length} of ${cases.filter((c) => c.withinLimitFills).length} fillable cases${longOnly.length > 0 ? ` (+${longOnly.length} refusals only longer routes fill)` : ''}`, status(wrong404.length === 0)])
-  for (const rival of RIVALS) {
-    let compared = 0
-    let below = 0
-    let worstDeficit = 0
-    let worstAt: HardCase | undefined
-    let worstGas = ''
-    for (const c of cases)
-      for (const gas of GAS) {
-        const theirs = c.net[rival][gas.label]
-        if (theirs === undefined || !(theirs > 0)) continue
-        compared++
-        const mine = c.net.weft[gas.label]
-        const deficit = mine === undefined ? Infinity : ((theirs - mine) / Math.abs(theirs)) * 1e4
-        if (deficit > 1e-6) {
-          below++
-          if (deficit > worstDeficit) {
-            worstDeficit = deficit
-            worstAt = c
-            worstGas = gas.label
+  }
+  console.log("Gas-free gap to the optimum within each hop limit (bp; below 0: weft beat the optimum's exact plan; \"no route\": weft failed where a plan fills)")
+  const limitHeader = (hops: number) => [`≤${hops}h p50`, `≤${hops}h p99`, `≤${hops}h worst`, `bound p99`, '']
+  printTable(['pools', 'size', 'cases', ...HOP_LIMITS.flatMap(limitHeader), 'any hops p99'], rows, 2)
+  console.log('  bound p99: the gap to the upper bound within the limit (the lower of the unlimited and layered duals; ≥ the true loss). any hops p99: weft at')
+  console.log(`  ${MAX_HOPS} hops against the unlimited optimum's plan (routes of 7-10 hops included): what no limit the router takes can reach.`)
+
+  // The optimum's own tightness, and where the plans within each limit came from.
+  const full = cases.filter((c) => !c.subMarket)
+  const selfGaps = full.filter((c) => c.primal > 0n && c.bound > 0).map((c) => ((c.bound - Number(c.primal)) / c.bound) * 1e4)
+  console.log(`\nIndependent optimum, any hops: dual bound − its exact plan p50 ${fmtGap(percentile(selfGaps, 50))} bp, p99 ${fmtGap(percentile(selfGaps, 99))} bp, max ${fmtGap(Math.max(...selfGaps))} bp over ${selfGaps.length} cases (the dual: Newton, then exact coordinate line searches; its plan from the better of two price sets).`)
+  const loosest = full.filter((c) => c.primal > 0n && c.bound > 0)
+  if (loosest.length > 0) {
+    const c = loosest.reduce((a, b) => ((b.bound - Number(b.primal)) / b.bound > (a.bound - Number(a.primal)) / a.bound ? b : a))
+    console.log(`  loosest: ${where(c)}: bound ${c.bound.toExponential(6)}, plan ${c.primal}${c.flowFilled ? '' : ' (the flow strands part of the input)'}`)
+  }
+  for (const hops of HOP_LIMITS) {
+    const limits = full.map((c) => limitOf(c, hops))
+    const room = limits.filter((l) => l.reference > 0n && Number.isFinite(l.bound)).map((l) => ((l.bound - Number(l.reference)) / l.bound) * 1e4)
+    const layeredSelf = limits.filter((l) => l.layeredPlan > 0n && Number.isFinite(l.layeredBound)).map((l) => ((l.layeredBound - Number(l.layeredPlan)) / l.layeredBound) * 1e4)
+    const sources = (['layered', 'flow', ...RIVALS] as const).map((source) => `${source} ${limits.filter((l) => l.referenceSource === source).length}`).join(', ')
+    console.log(
+      `Within ${hops} hops: bound − best plan p50 ${fmtGap(percentile(room, 50))}, p99 ${fmtGap(percentile(room, 99))} bp (a loss of weft's below it can go unseen); layered dual − its own plan p50 ${fmtGap(percentile(layeredSelf, 50))}, p99 ${fmtGap(percentile(layeredSelf, 99))} bp; best plan from: ${sources}.`,
+    )
+  }
+  const hopsOf = (list: HardCase[]) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((h) => `${h}:${list.filter((c) => c.optimumHops === h).length}`).join(' ')
+  console.log(`Unlimited optimum plans by most hops on a route: ${hopsOf(cases.filter((c) => c.primal > 0n))}`)
+
+  for (const hops of HOP_LIMITS) {
+    const limits = cases.map((c) => ({ c, l: limitOf(c, hops) }))
+    const certified = limits.filter(({ l }) => l.certificateBound !== undefined)
+    const invalid = certified.filter(({ l }) => l.certificateBound! < l.reference || (l.weftGross !== undefined && l.certificateBound! < l.weftGross))
+    const fields = [...new Set(certified.map(({ l }) => l.certificateField))].join(', ')
+    const wrong404 = limits.filter(({ l }) => l.weftGross === undefined && l.referenceFills)
+    const tooLong = limits.filter(({ l }) => l.weftHops !== undefined && l.weftHops > hops)
+    const unreproduced = limits.filter(({ l }) => l.reproduced === false)
+    for (const { c, l } of invalid.slice(0, 8))
+      console.log(`  ${limitLabel(hops)} invalid certificate: ${where(c)}: ${l.certificateField} ${l.certificateBound} < ${l.certificateBound! < l.reference ? `an independent exact plan of ≤ ${hops} hops giving ${l.reference} (${l.referenceSource})` : `weft's own output ${l.weftGross}`}`)
+    for (const { c, l } of wrong404.slice(0, 8)) console.log(`  ${limitLabel(hops)} wrong refusal: ${where(c)}: weft "${l.weftFailure}", an independent exact plan of ≤ ${hops} hops fills with ${l.reference} (${l.referenceSource})`)
+    for (const { c, hops: h } of worst.filter((w) => w.hops === hops)) {
+      const l = limitOf(c, h)
+      console.log(`  ${limitLabel(h)} worst: ${where(c)}: weft ${l.weftGross ?? l.weftFailure} (${l.weftHops ?? '—'} hops), best plan within the limit ${l.reference} (${l.referenceSource}), gap ${fmtGap(gapBps(l))} bp; unlimited optimum's plan ${c.primal} (${c.optimumHops} hops)`)
+    }
+    record(`hard: certificate bound ≥ every independent exact plan within the limit (and ≥ weft)`, hops, `${certified.length - invalid.length}/${certified.length} valid (field ${fields || 'none'}); ${limits.filter(({ l }) => l.weftGross !== undefined && l.certificateBound === undefined).length} routed quotes without a certificate`, certified.length > 0 ? invalid.length === 0 : undefined)
+    record(`hard: 0 wrong 404s (weft refuses, an exact plan within the limit fills)`, hops, `${wrong404.length} of ${limits.filter(({ l }) => l.referenceFills).length} fillable cases`, wrong404.length === 0)
+    record(`hard: every route within maxHops, re-executed exactly (path by path, or as a flow)`, hops, `${limits.filter(({ l }) => l.reproduced).length}/${limits.filter(({ l }) => l.reproduced !== undefined).length}${tooLong.length > 0 ? `; ${tooLong.length} longer than the limit` : ''}${unreproduced.length > 0 ? `; first mismatch ${where(unreproduced[0]!.c)}` : ''}`, unreproduced.length === 0 && tooLong.length === 0)
+    for (const rival of RIVALS) {
+      let compared = 0
+      let below = 0
+      let worstDeficit = 0
+      let worstAt: HardCase | undefined
+      let worstGas = ''
+      for (const { c, l } of limits)
+        for (const gas of GAS) {
+          const theirs = l.net[rival][gas.label]
+          if (theirs === undefined || !(theirs > 0)) continue
+          compared++
+          const mine = l.net.weft[gas.label]
+          const deficit = mine === undefined ? Infinity : ((theirs - mine) / Math.abs(theirs)) * 1e4
+          if (deficit > 1e-6) {
+            below++
+            if (deficit > worstDeficit) {
+              worstDeficit = deficit
+              worstAt = c
+              worstGas = gas.label
+            }
           }
         }
-      }
-    const name = rival === 'single' ? `best single path (≤ ${SINGLE_PATH_HOPS} hops)` : rival === 'grid' ? '5% grid' : 'Tines'
-    summary.push([
-      `hard: never below the ${name}, any gas price`,
-      `below in ${below}/${compared}${worstAt ? `, worst ${Number.isFinite(worstDeficit) ? `${worstDeficit.toFixed(2)} bp` : 'weft found no route'} at ${where(worstAt)} gas ${worstGas}` : ''}`,
-      status(compared > 0 ? below === 0 : undefined),
-    ])
+      const name = rival === 'single' ? 'best single path' : rival === 'grid' ? '5% grid' : 'Tines'
+      record(`hard: never below the ${name} within the limit, any gas price`, hops, `below in ${below}/${compared}${worstAt ? `, worst ${Number.isFinite(worstDeficit) ? `${worstDeficit.toFixed(2)} bp` : 'weft found no route'} at ${where(worstAt)} gas ${worstGas}` : ''}`, compared > 0 ? below === 0 : undefined)
+    }
   }
-  for (const { pools, samples, load, timeBoxed } of latency) {
+  for (const { pools, hops, samples, load, timeBoxed } of latency) {
     const target = LATENCY_TARGET_MS[pools]
     const p99 = percentile(samples, 99)
-    summary.push([
-      `hard: getQuote warm, ${pools.toLocaleString('en-US')} pools, p99 ≤ ${target ?? '?'} ms (≥ 500 samples)`,
-      `p50 ${formatMs(percentile(samples, 50))}, p99 ${formatMs(p99)}, ${samples.length} samples${timeBoxed ? ' (time-boxed)' : ''}, load ${load}`,
-      status(target === undefined || samples.length === 0 ? undefined : p99 <= target && samples.length >= 500),
-    ])
+    const met = target === undefined || samples.length === 0 ? undefined : p99 <= target && samples.length >= 500
+    record(`hard: getQuote warm, ${pools.toLocaleString('en-US')} pools, p99 ≤ ${target ?? '?'} ms (≥ 500 samples; the target holds at the default limit)`, hops, `p50 ${formatMs(percentile(samples, 50))}, p99 ${formatMs(p99)}, ${samples.length} samples${timeBoxed ? ' (time-boxed)' : ''}, load ${load}`, hops === DEFAULT_MAX_HOPS ? met : 'info')
   }
-  summary.push(['hard: weft routes re-executed exactly (path by path, or as a flow) give amountOut', `${cases.filter((c) => c.reproduced).length}/${cases.filter((c) => c.reproduced !== undefined).length}${unreproduced.length > 0 ? `; first mismatch ${where(unreproduced[0]!)}` : ''}`, 'INFO'])
+
+  console.log('\nTargets side by side, weft and every comparison held to the same hop limit:')
+  printTable(
+    ['target', ...HOP_LIMITS.flatMap((hops) => [limitLabel(hops), ''])],
+    targets.map((t) => [t.target, ...HOP_LIMITS.flatMap((hops) => [t.byLimit.get(hops)?.measured ?? '—', t.byLimit.get(hops)?.status ?? ''])]),
+    1,
+  )
   console.log(`\nRouter-hard section: ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  return summary
+  return targets.flatMap((t) => HOP_LIMITS.filter((hops) => t.byLimit.has(hops)).map((hops): SummaryRow => [`${t.target} [${limitLabel(hops)}]`, t.byLimit.get(hops)!.measured, t.byLimit.get(hops)!.status]))
 }
