@@ -79,6 +79,9 @@ export async function runLiveQuotesBench(): Promise<LiveQuotesRow[]> {
       if (new Set(outs).size !== 1) throw new Error(`sources disagree on ${intent.sellToken} -> ${intent.buyToken}: ${outs.join(' / ')}`)
     }
     const samples = sources.map(() => [] as number[])
+    const seenAtBlock = new Set<string>()
+    const firstAtBlock: number[] = []
+    const repeatAtBlock: number[] = []
     for (const { counting } of sources) counting?.reset()
     // As a server runs it: the chain makes a block every 2 s (empty: the pools do not change, so
     // all three sources keep quoting the same state) and the source follows it (1 s polling).
@@ -92,6 +95,12 @@ export async function runLiveQuotesBench(): Promise<LiveQuotesRow[]> {
           const started = performance.now()
           await getQuote(intent, source, { chains: [chain] })
           samples[index]!.push(performance.now() - started)
+          if (index === 0) {
+            // The following source's samples, split: its first quote of this intent at a new block, or a repeat.
+            const key = `${live.stats().blockNumber}:${sample % intents.length}`
+            ;(seenAtBlock.has(key) ? repeatAtBlock : firstAtBlock).push(samples[0]!.at(-1)!)
+            seenAtBlock.add(key)
+          }
         }
       }
     } finally {
@@ -109,6 +118,7 @@ export async function runLiveQuotesBench(): Promise<LiveQuotesRow[]> {
       ['source', 'p50', 'p99', 'mean', 'samples', 'HTTP requests/quote', 'p50 vs live', 'p99 vs live'],
       rows.map((row) => [row.source, formatMs(row.p50), formatMs(row.p99), formatMs(row.mean), String(row.samples), row.httpPerQuote.toFixed(1), `${(row.p50 / liveRow.p50).toFixed(2)}x`, `${(row.p99 / liveRow.p99).toFixed(2)}x`]),
     )
+    console.log(`  live (following): first quote of an intent at a new block p50 ${formatMs(percentile(firstAtBlock, 50))} (${firstAtBlock.length} samples), repeats p50 ${formatMs(percentile(repeatAtBlock, 50))} (${repeatAtBlock.length})`)
     for (const row of [liveRow, idleRow]) {
       const ratio = row.p50 / snapshotRow.p50
       console.log(`  target live = snapshot, ${row.source}: live/snapshot p50 ${ratio.toFixed(2)}x, p99 ${(row.p99 / snapshotRow.p99).toFixed(2)}x -> ${ratio <= EQUAL_WITHIN ? 'MET' : 'MISSED'} (equal within ${EQUAL_WITHIN}x); RPC/live p50 ${(rpcRow.p50 / row.p50).toFixed(1)}x`)
