@@ -21,6 +21,13 @@ export type V3LogLayout = {
   swapWords: number
   /** Events besides `Collect` and `IncreaseObservationCardinalityNext` that change nothing the state holds. */
   unchangedEvents?: readonly string[]
+  /**
+   * The Swap words carrying the protocol fee the swap took in token0 and token1 (PancakeSwap V3:
+   * 5 and 6), for a fork whose protocol share is below the whole swap fee: a fee taken then means
+   * the input's fee growth left zero and protocol fees are owed, so the fresh slots after the swap
+   * are known (see `nextFreshSlots`).
+   */
+  protocolFeeWords?: readonly [token0: number, token1: number]
 }
 
 // Words of Mint and Burn data and the topics counts (signature included), as v3-core emits them.
@@ -78,7 +85,7 @@ function applyV3Log(
   decodeLog: DecodeLog,
   unchanged: ReadonlySet<string>,
 ): LogOutcome {
-  const decoded = decodeHotLog(log, topics, layout.swapWords) ?? (decodeLog(log) as HotLog | { eventName: string; args: unknown } | undefined)
+  const decoded = decodeHotLog(log, topics, layout) ?? (decodeLog(log) as HotLog | { eventName: string; args: unknown } | undefined)
   if (!decoded) return { kind: 'reread', reason: `unknown ${layout.label} pool event` }
   const state = record.state as UniswapV3PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a pool not delivered yet` }
@@ -87,16 +94,17 @@ function applyV3Log(
   switch (hot.eventName) {
     case 'Swap': {
       const { sqrtPriceX96, liquidity, tick, amount0, amount1 } = hot.args
-      if (state.freshSlots) {
-        // The input token's fee growth may leave zero (the output's cannot); protocol fees may accrue either way.
-        const zeroForOne = amount0 > 0n
-        const touched = state.freshSlots.protocolFees || (zeroForOne ? state.freshSlots.feeGrowth0 : state.freshSlots.feeGrowth1)
-        if (touched || (amount0 <= 0n && amount1 <= 0n)) return { kind: 'reread', reason: 'Swap that may write a fresh slot' }
-      }
+      const freshSlots = state.freshSlots && nextFreshSlots(state.freshSlots, amount0, amount1, 'protocolFees' in hot.args ? hot.args.protocolFees : undefined)
+      if (freshSlots === 'reread') return { kind: 'reread', reason: 'Swap that may write a fresh slot' }
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) {
         return { kind: 'reread', reason: 'Swap into another bitmap word' }
       }
       const next: UniswapV3PoolState = { ...state, sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString() }
+      // As the reader reports them: the slots still fresh, or no field when none is.
+      if (freshSlots !== state.freshSlots) {
+        if (freshSlots) next.freshSlots = freshSlots
+        else delete next.freshSlots
+      }
       return { kind: 'next', record: { ...record, state: next } }
     }
     case 'Mint':
@@ -111,6 +119,29 @@ function applyV3Log(
   }
 }
 
+type FreshSlots = NonNullable<UniswapV3PoolState['freshSlots']>
+
+/**
+ * The fresh slots after a swap, as the reader would report them (undefined: none left), or
+ * `reread` when the log cannot say. The input token's fee growth may leave zero (the output's
+ * cannot); protocol fees may accrue. Without the swap's protocol fees, any such slot re-reads.
+ * With them (PancakeSwap V3, whose protocol share is at most 40% of the swap fee): a protocol fee
+ * taken in the input token means a step charged a fee at nonzero liquidity whose LP share (at
+ * least 60% of it, so at least 1) raised the input's fee growth by mulDiv(share, 2^128,
+ * liquidity) >= 1, and protocol fees are owed; none taken leaves the owed slot as it was, and
+ * the input's fee growth unknown only if it was still zero.
+ */
+function nextFreshSlots(fresh: FreshSlots, amount0: bigint, amount1: bigint, protocolFees: readonly [bigint, bigint] | undefined): FreshSlots | undefined | 'reread' {
+  if (amount0 <= 0n && amount1 <= 0n) return 'reread'
+  const zeroForOne = amount0 > 0n
+  const growthFresh = zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1
+  if (!protocolFees) return fresh.protocolFees || growthFresh ? 'reread' : fresh
+  if (protocolFees[0] === 0n && protocolFees[1] === 0n) return growthFresh ? 'reread' : fresh
+  if ((zeroForOne ? protocolFees[0] : protocolFees[1]) === 0n) return 'reread'
+  const next = { ...fresh, protocolFees: false, ...(zeroForOne ? { feeGrowth0: false } : { feeGrowth1: false }) }
+  return next.feeGrowth0 || next.feeGrowth1 || next.protocolFees ? next : undefined
+}
+
 /** The topics of the hot events of one layout. */
 type HotTopics = { swap: Hex; mint: Hex; burn: Hex }
 type HotLog = NonNullable<ReturnType<typeof decodeHotLog>>
@@ -122,11 +153,22 @@ const signed = (word: bigint) => BigInt.asIntN(256, word)
  * `Swap`, `Mint` and `Burn` read word by word (most logs of a block are these); undefined for any
  * other log or an unexpected layout, which then goes through the generic decoder.
  */
-function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>, hot: HotTopics, swapWords: number) {
+function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>, hot: HotTopics, layout: V3LogLayout) {
   const words = (data.length - 2) / 64
-  if (topics[0] === hot.swap && topics.length === SWAP_TOPICS && words === swapWords) {
+  if (topics[0] === hot.swap && topics.length === SWAP_TOPICS && words === layout.swapWords) {
     const [amount0, amount1, sqrtPriceX96, liquidity, tick] = [0, 1, 2, 3, 4].map((index) => readWord(data, index)!)
-    return { eventName: 'Swap' as const, args: { amount0: signed(amount0!), amount1: signed(amount1!), sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(signed(tick!)) } }
+    const fees = layout.protocolFeeWords
+    return {
+      eventName: 'Swap' as const,
+      args: {
+        amount0: signed(amount0!),
+        amount1: signed(amount1!),
+        sqrtPriceX96: sqrtPriceX96!,
+        liquidity: liquidity!,
+        tick: Number(signed(tick!)),
+        ...(fees ? { protocolFees: [readWord(data, fees[0])!, readWord(data, fees[1])!] as const } : {}),
+      },
+    }
   }
   if ((topics[0] === hot.mint || topics[0] === hot.burn) && topics.length === POSITION_TOPICS) {
     const mint = topics[0] === hot.mint

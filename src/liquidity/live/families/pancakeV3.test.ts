@@ -55,6 +55,15 @@ describe('pancakeV3LiveFamily', () => {
     const swap = applyPancakeV3Log(record, { topics: swapTopics(pancakeV3PoolEventsAbi), data: swapWords(2n ** 96n + 5n, 999n, 1, [3n, 0n]) })
     expect(swap).toEqual({ kind: 'next', record: { ...record, state: { ...state, sqrtPriceX96: String(2n ** 96n + 5n), liquidity: '999', tick: 1 } } })
     expect(applyPancakeV3Log(record, { topics: swapTopics(uniswapV3PoolEventsAbi), data: swapWords(2n ** 96n, 1n, 0, []) })).toMatchObject({ kind: 'reread', reason: 'unknown PancakeSwap V3 pool event' })
+    // On a fresh pool: a protocol fee taken in the input token means its fee growth left zero and fees are owed.
+    const fresh = { ...record, state: { ...state, freshSlots: { feeGrowth0: true, feeGrowth1: true, protocolFees: true } } }
+    const paid = applyPancakeV3Log(fresh, { topics: swapTopics(pancakeV3PoolEventsAbi), data: swapWords(2n ** 96n - 5n, 999n, 0, [3n, 0n]) })
+    expect(paid).toMatchObject({ kind: 'next', record: { state: { freshSlots: { feeGrowth0: false, feeGrowth1: true, protocolFees: false } } } })
+    const last = { ...record, state: { ...state, freshSlots: { feeGrowth0: true, feeGrowth1: false, protocolFees: false } } }
+    const done = applyPancakeV3Log(last, { topics: swapTopics(pancakeV3PoolEventsAbi), data: swapWords(2n ** 96n - 5n, 999n, 0, [3n, 0n]) })
+    expect(done.kind === 'next' && 'freshSlots' in done.record.state!).toBe(false)
+    // None taken: the fee growth may or may not have left zero.
+    expect(applyPancakeV3Log(fresh, { topics: swapTopics(pancakeV3PoolEventsAbi), data: swapWords(2n ** 96n - 5n, 999n, 0, [0n, 0n]) })).toMatchObject({ kind: 'reread' })
     const lm = encodeEventTopics({ abi: pancakeV3PoolEventsAbi, eventName: 'SetLmPoolEvent' }) as [Hex]
     expect(applyPancakeV3Log(record, { topics: lm, data: encodeAbiParameters([{ type: 'address' }], [token0]) })).toEqual({ kind: 'unchanged' })
     const feeProtocol = encodeEventTopics({ abi: pancakeV3PoolEventsAbi, eventName: 'SetFeeProtocol' }) as [Hex]

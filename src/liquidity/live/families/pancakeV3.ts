@@ -25,12 +25,17 @@ export const pancakeV3PoolEventsAbi = parseAbi([
   'event SetLmPoolEvent(address addr)',
 ])
 
-// Pancake's Swap data: v3-core's five words, then protocolFeesToken0 and protocolFeesToken1.
+// Pancake's Swap data: v3-core's five words, then protocolFeesToken0 and protocolFeesToken1 (the
+// protocol fee this swap took in each token, not the totals owed: measured on the devnet's pool).
 const PANCAKE_SWAP_WORDS = 7
+const PROTOCOL_FEES_TOKEN0_WORD = 5
+const PROTOCOL_FEES_TOKEN1_WORD = 6
 
 /**
  * Applies one log of a PancakeSwap V3 pool exactly as applyUniswapV3Log applies a Uniswap V3
- * pool's (the swap and the positions are v3-core's), read in Pancake's layout; `SetLmPoolEvent`
+ * pool's (the swap and the positions are v3-core's), read in Pancake's layout, with one more
+ * thing known: the protocol fee each swap took, which tells how it wrote the fresh slots (a first
+ * swap on a fresh pool is applied instead of re-read when it took one); `SetLmPoolEvent`
  * changes nothing; `SetFeeProtocol` and `CollectProtocol` re-read (they move the protocol-fee
  * slot's freshness, which the gas estimate uses).
  *
@@ -42,6 +47,8 @@ export const applyPancakeV3Log = createV3LogApplier({
   events: pancakeV3PoolEventsAbi,
   swapWords: PANCAKE_SWAP_WORDS,
   unchangedEvents: ['SetLmPoolEvent'],
+  // PancakeV3Pool.setFeeProtocol accepts 0 or 1000–4000 ten-thousandths (checked on the real bytecode in the devnet): below the whole fee.
+  protocolFeeWords: [PROTOCOL_FEES_TOKEN0_WORD, PROTOCOL_FEES_TOKEN1_WORD],
 })
 
 /**
