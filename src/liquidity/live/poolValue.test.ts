@@ -62,6 +62,7 @@ describe('poolValue', () => {
   })
 
   it('has no measure for a pool that cannot be built or has no spot price', () => {
-    expect(measurePool(uniswapV2Family, { ...wethUsdc, reserve0: 'x' }, context, 1)).toBeNull()
+    const broken: UniswapV2PoolState = { ...wethUsdc, reserve0: 'x' }
+    expect(measurePool(uniswapV2Family, broken, context, 1)).toBeNull()
   })
 })
