@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import type { Address } from 'viem'
-import { type AppConfig, type ChainConfig, type LiquiditySource, QuoteError, type Snapshot } from '../../src/index.js'
+import { type AppConfig, type ChainConfig, type LiquiditySource, type LiveTrackingPolicy, QuoteError, type Snapshot } from '../../src/index.js'
 import type { RateLimiter, RateLimitRule } from './rateLimiter.js'
 
 /** Who is calling, as the `x-app-id` header tells: nothing, an id of its own choosing, or an id the operator issued. */
@@ -44,6 +44,31 @@ export type LiquidityConfig =
   | { source: 'snapshot'; snapshots?: readonly Snapshot[] }
   /** A node per chain id (`createRpcSource`). Chains without a URL are not served. */
   | { source: 'rpc'; rpcUrls: Readonly<Record<string, string>>; timeoutMs?: number; retryCount?: number }
+  /**
+   * A live source per chain id (`createLiveSource`, followed in the main thread): quotes answer
+   * from memory at the source's block, or 503 when it is behind the head or lost its node.
+   */
+  | {
+      source: 'live'
+      /** http(s) (polled) or ws(s) (subscribed) node URL per chain id. */
+      rpcUrls: Readonly<Record<string, string>>
+      /** First block to discover pools from, per chain id (default 0; the factories' deployment block on a real chain). */
+      fromBlocks?: Readonly<Record<string, number>>
+      /** Which pools are followed, for every chain (default `{ mode: 'all' }`). */
+      tracking?: LiveTrackingPolicy
+      /** Directory of the checkpoint files (`live-<chainId>.json`): loaded on start, written every `checkpointEveryBlocks` blocks and on close. */
+      checkpointDir?: string
+      /** Default 100. */
+      checkpointEveryBlocks?: number
+      /** How often each node is asked for a new block. Default 1,000 ms. */
+      pollingIntervalMs?: number
+      /** Blocks behind the head before quotes are refused (503). Default 2. */
+      maxLagBlocks?: number
+      /** Time since the last successful sync before quotes are refused (503). Default 30,000 ms. */
+      maxAgeMs?: number
+      timeoutMs?: number
+      retryCount?: number
+    }
   /** Any `LiquiditySource` (programmatic use only); `chainIds` limits the served chains (default: every active chain). */
   | { source: 'custom'; liquiditySource: LiquiditySource; chainIds?: readonly number[] }
 
@@ -293,12 +318,45 @@ function checkLiquidity(liquidity: unknown): LiquidityConfig {
       throw configError('liquidity.retryCount', 'must be an integer from 0 to 10')
     return liquidity as LiquidityConfig
   }
+  if (liquidity.source === 'live') {
+    const { rpcUrls, fromBlocks, tracking, checkpointDir } = liquidity
+    if (!isObject(rpcUrls) || Object.keys(rpcUrls).length === 0) throw configError('liquidity.rpcUrls', 'must map at least one chain id to an RPC URL')
+    for (const [id, url] of Object.entries(rpcUrls)) {
+      if (!chainIdPattern.test(id)) throw configError(`liquidity.rpcUrls[${JSON.stringify(id)}]`, 'is not a chain id')
+      if (typeof url !== 'string' || !/^(https?|wss?):\/\/\S+$/.test(url))
+        throw configError(`liquidity.rpcUrls[${JSON.stringify(id)}]`, 'must be an http(s) or ws(s) URL')
+    }
+    if (fromBlocks !== undefined) {
+      if (!isObject(fromBlocks)) throw configError('liquidity.fromBlocks', 'must map chain ids to block numbers')
+      for (const [id, block] of Object.entries(fromBlocks))
+        if (!Object.hasOwn(rpcUrls, id) || !Number.isSafeInteger(block) || (block as number) < 0)
+          throw configError(`liquidity.fromBlocks[${JSON.stringify(id)}]`, 'must be a block number of a chain in rpcUrls')
+    }
+    if (tracking !== undefined) {
+      const mode = isObject(tracking) ? tracking.mode : undefined
+      const tokens = isObject(tracking) ? tracking.tokens : undefined
+      const tokenList = tokens === undefined || (Array.isArray(tokens) && tokens.every((t) => typeof t === 'string' && addressPattern.test(t)))
+      if (!(mode === 'all' || ((mode === 'tokens' || mode === 'onDemand') && tokenList)) || (mode === 'tokens' && tokens === undefined))
+        throw configError('liquidity.tracking', "must be { mode: 'all' }, { mode: 'tokens', tokens: [addresses] } or { mode: 'onDemand', tokens?: [addresses] }")
+    }
+    if (checkpointDir !== undefined && (typeof checkpointDir !== 'string' || checkpointDir === '')) throw configError('liquidity.checkpointDir', 'must be a directory path')
+    const positive = ['checkpointEveryBlocks', 'pollingIntervalMs', 'maxAgeMs', 'timeoutMs'] as const
+    for (const key of positive) {
+      const value = liquidity[key]
+      if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) throw configError(`liquidity.${key}`, 'must be a positive integer')
+    }
+    for (const key of ['maxLagBlocks', 'retryCount'] as const) {
+      const value = liquidity[key]
+      if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000)) throw configError(`liquidity.${key}`, 'must be an integer from 0 to 1000')
+    }
+    return liquidity as LiquidityConfig
+  }
   if (liquidity.source === 'custom') {
     const source = liquidity.liquiditySource as { getLiquidity?: unknown } | undefined
     if (!source || typeof source.getLiquidity !== 'function') throw configError('liquidity.liquiditySource', 'must be a LiquiditySource')
     return liquidity as LiquidityConfig
   }
-  throw configError('liquidity.source', 'must be "snapshot", "rpc" or "custom"')
+  throw configError('liquidity.source', 'must be "snapshot", "rpc", "live" or "custom"')
 }
 
 function checkOverload(overload: unknown): Required<OverloadSetting> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { type AppConfig, type ChainConfig, createBoundedCache, type LiquiditySource, QuoteError, type QuoteIntent, type Snapshot } from '../../src/index.js'
+import { createLiquiditySender } from './liquidityRelay.js'
 import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
 
 /** Which queue a quote waits in: heavy quotes may never take the last free worker. */
@@ -47,6 +48,13 @@ export type CreateQuotePoolParameters = {
   snapshots: readonly Snapshot[] | 'default' | null
   /** The liquidity source used for reads when `snapshots` is null. */
   source: LiquiditySource
+  /**
+   * How answers of `source` reach a worker: `relay` (default) sends only the pool states the
+   * worker does not hold yet (liquidityRelay.ts), so a source that hands out the same objects
+   * (the live source) costs one copy per changed pool per worker, and the worker's pool builds
+   * survive from quote to quote; `copy` clones the whole answer for every quote.
+   */
+  transfer?: 'relay' | 'copy'
   /** Called when a worker is replaced (budget exceeded or crashed). */
   onWorkerReplaced?: (why: string) => void
 }
@@ -91,6 +99,8 @@ type Slot = {
   background: boolean
   /** The worker thread's schedstat file (Linux): its CPU time, so the budget counts CPU, not waiting for a core. */
   cpuFile: string | null
+  /** What this worker holds of the source's answers. */
+  sender: ReturnType<typeof createLiquiditySender>
 }
 
 /** Weight of the newest measurement in a running average of quote times. */
@@ -124,7 +134,7 @@ const HEAVY_OVER_MEDIAN = 5
  * await pool.close()
  */
 export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool {
-  const { workers, budgetMs, maxQueue, maxHeavyQueue, maxQueueWaitMs, heavyQuoteMs, chains, snapshots, source } = settings
+  const { workers, budgetMs, maxQueue, maxHeavyQueue, maxQueueWaitMs, heavyQuoteMs, chains, snapshots, source, transfer = 'relay' } = settings
   const queues: Record<QuoteLane, Job[]> = { light: [], heavy: [] }
   const slots: Slot[] = []
   const costs = createBoundedCache<string, number>({ maxEntries: 10_000, ttlMs: 10 * 60_000 })
@@ -143,7 +153,15 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
   function spawn(background: boolean): Slot {
     const worker = new Worker(bootstrap, { workerData: { entry, chains, snapshots, background } })
     let started!: () => void
-    const slot: Slot = { worker, ready: false, job: null, started: new Promise<void>((resolve) => (started = resolve)), background, cpuFile: null }
+    const slot: Slot = {
+      worker,
+      ready: false,
+      job: null,
+      started: new Promise<void>((resolve) => (started = resolve)),
+      background,
+      cpuFile: null,
+      sender: createLiquiditySender(),
+    }
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') started()
       onMessage(slot, message)
@@ -181,7 +199,15 @@ export function createQuotePool(settings: CreateQuotePoolParameters): QuotePool 
         if (slots.includes(slot)) slot.worker.postMessage(answer)
       }
       source.getLiquidity(message.request).then(
-        (liquidity) => reply({ type: 'liquidity', id: message.id, ok: true, liquidity }),
+        // Encoded as it is posted: the sender's memory of the worker follows the order of its messages.
+        (liquidity) => {
+          const relayed = transfer === 'relay' ? slot.sender.encode(liquidity) : undefined
+          reply(
+            relayed
+              ? { type: 'liquidity', id: message.id, ok: true, relayed: true, liquidity: relayed }
+              : { type: 'liquidity', id: message.id, ok: true, relayed: false, liquidity },
+          )
+        },
         (error: unknown) => reply({ type: 'liquidity', id: message.id, ok: false, error: serializeError(error) }),
       )
     } else {

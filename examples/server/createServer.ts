@@ -68,7 +68,9 @@ const knownMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 
 export async function createServer(config: ServerConfig = {}): Promise<WeftServer> {
   const settings = resolveServerConfig(config)
   const { log, rateLimits, trustProxyHops, corsOrigins } = settings
-  const liquidity = createLiquidity(settings)
+  const emitLiquidity = (level: LogEntry['level'], msg: string, fields: Record<string, unknown> = {}) =>
+    settings.log({ time: new Date().toISOString(), level, msg, ...fields })
+  const liquidity = createLiquidity({ ...settings, log: emitLiquidity })
   const chainsOption = { chains: liquidity.chains }
   const chainsBody = JSON.stringify(listChains(chainsOption))
   const openApiBody = JSON.stringify(openApiDocument)
@@ -218,6 +220,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
         JSON.stringify({
           status: limiterHealthy ? 'ok' : 'degraded',
           liquidity: liquidity.kind,
+          ...(liquidity.health ? { live: liquidity.health() } : {}),
           rateLimiter: { kind: rateLimiter.kind, healthy: limiterHealthy },
         }),
         'no-store',
@@ -320,6 +323,7 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
         server.closeIdleConnections()
       })
       await pool?.close()
+      await liquidity.close()
       if (ownsLimiter) await rateLimiter.close()
     },
     setApps(next) {

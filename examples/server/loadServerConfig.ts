@@ -119,16 +119,31 @@ export async function loadServerConfig({ configFile, env = process.env }: LoadSe
   const source = env.WEFT_LIQUIDITY ?? (envRpc ? 'rpc' : (liquidity?.source as string | undefined))
   if (env.WEFT_SNAPSHOT_FILE) snapshotFile = resolve(env.WEFT_SNAPSHOT_FILE)
   if (source !== undefined) {
-    if (source === 'rpc') {
+    if (source === 'live') {
+      // WEFT_LIVE_FROM_BLOCK_<chainId> and WEFT_LIVE_CHECKPOINT_DIR complete a live source.
+      const fromBlocks: Record<string, number> = isObject(liquidity?.fromBlocks) ? { ...(liquidity.fromBlocks as Record<string, number>) } : {}
+      for (const [name, value] of Object.entries(env)) {
+        const match = /^WEFT_LIVE_FROM_BLOCK_(\d+)$/.exec(name)
+        if (match && value) fromBlocks[match[1]!] = parseInteger(value, name)
+      }
+      const checkpointDir = env.WEFT_LIVE_CHECKPOINT_DIR ? resolve(env.WEFT_LIVE_CHECKPOINT_DIR) : liquidity?.checkpointDir
+      config.liquidity = {
+        ...(liquidity ?? {}),
+        source: 'live',
+        rpcUrls,
+        ...(Object.keys(fromBlocks).length > 0 ? { fromBlocks } : {}),
+        ...(checkpointDir !== undefined ? { checkpointDir } : {}),
+      } as LiquidityConfig
+    } else if (source === 'rpc') {
       const timeoutMs = env.WEFT_RPC_TIMEOUT_MS !== undefined ? parseInteger(env.WEFT_RPC_TIMEOUT_MS, 'WEFT_RPC_TIMEOUT_MS') : liquidity?.timeoutMs
       config.liquidity = { ...(liquidity ?? {}), source: 'rpc', rpcUrls, ...(timeoutMs !== undefined ? { timeoutMs } : {}) } as LiquidityConfig
     } else if (source === 'snapshot') {
       config.liquidity = { source: 'snapshot' }
-    } else throw configError(env.WEFT_LIQUIDITY !== undefined ? 'WEFT_LIQUIDITY' : 'liquidity.source', 'must be "snapshot" or "rpc"')
+    } else throw configError(env.WEFT_LIQUIDITY !== undefined ? 'WEFT_LIQUIDITY' : 'liquidity.source', 'must be "snapshot", "rpc" or "live"')
   } else if (liquidity !== undefined) {
     config.liquidity = liquidity as LiquidityConfig // no source: resolveServerConfig names the problem
   }
-  if (snapshotFile !== null && config.liquidity?.source !== 'rpc') {
+  if (snapshotFile !== null && config.liquidity?.source !== 'rpc' && config.liquidity?.source !== 'live') {
     const json = await readJson(snapshotFile, 'snapshotFile')
     const snapshots = (Array.isArray(json) ? json : [json]) as Snapshot[]
     config.liquidity = { source: 'snapshot', snapshots }

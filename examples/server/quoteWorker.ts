@@ -17,6 +17,7 @@ import {
   createSnapshotSource,
   getQuote,
 } from '../../src/index.js'
+import { createLiquidityReceiver } from './liquidityRelay.js'
 import type { ParentMessage, SerializedError, WorkerMessage } from './quoteWorkerMessages.js'
 
 const port = parentPort!
@@ -39,6 +40,8 @@ if (background) {
 /** Liquidity requests waiting for the main thread's answer, by request id. */
 const pendingLiquidity = new Map<number, { resolve: (liquidity: Liquidity) => void; reject: (error: unknown) => void }>()
 let nextLiquidityId = 0
+/** The pool states the main thread sent so far (liquidityRelay.ts). */
+const receiver = createLiquidityReceiver()
 
 const bridgedSource: LiquiditySource = {
   getLiquidity(request: LiquidityRequest) {
@@ -102,7 +105,13 @@ port.on('message', (message: ParentMessage) => {
     const pending = pendingLiquidity.get(message.id)
     if (!pending) return
     pendingLiquidity.delete(message.id)
-    if (message.ok) pending.resolve(message.liquidity)
+    if (message.ok && message.relayed) {
+      try {
+        pending.resolve(receiver.decode(message.liquidity))
+      } catch (error) {
+        pending.reject(error)
+      }
+    } else if (message.ok) pending.resolve(message.liquidity)
     else if (message.error.quoteError) pending.reject(new QuoteError({ ...message.error.quoteError, cause: message.error }))
     // Not a QuoteError: getQuote reports the source as unavailable (503), as it would in one thread.
     else pending.reject(Object.assign(new Error(message.error.message), { name: message.error.name }))

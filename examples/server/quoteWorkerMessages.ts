@@ -1,5 +1,6 @@
 // The messages between the main thread (createQuotePool.ts) and a quote worker (quoteWorker.ts).
 import type { AppConfig, Liquidity, LiquidityRequest, QuoteError, QuoteIntent } from '../../src/index.js'
+import type { RelayedLiquidity } from './liquidityRelay.js'
 
 /** An error that crossed a thread: structured clone keeps data, not classes. */
 export type SerializedError = {
@@ -14,7 +15,12 @@ export type SerializedError = {
 /** Main thread → worker. */
 export type ParentMessage =
   | { type: 'quote'; id: number; intent: QuoteIntent; apps: Record<string, AppConfig> }
-  | ({ type: 'liquidity'; id: number } & ({ ok: true; liquidity: Liquidity } | { ok: false; error: SerializedError }))
+  | ({ type: 'liquidity'; id: number } & (
+      | { ok: true; relayed: false; liquidity: Liquidity }
+      /** Only what the worker does not hold yet (liquidityRelay.ts). */
+      | { ok: true; relayed: true; liquidity: RelayedLiquidity }
+      | { ok: false; error: SerializedError }
+    ))
 
 /** Worker → main thread. */
 export type WorkerMessage =
