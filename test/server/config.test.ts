@@ -103,6 +103,14 @@ describe('loadServerConfig', () => {
     }
   })
 
+  it('WEFT_LIQUIDITY=live: the nodes, discovery blocks and checkpoint directory from the environment', async () => {
+    const { config } = await loadServerConfig({
+      env: { WEFT_LIQUIDITY: 'live', WEFT_RPC_URL_8453: 'http://127.0.0.1:8545', WEFT_LIVE_FROM_BLOCK_8453: '1000', WEFT_LIVE_CHECKPOINT_DIR: dir },
+    })
+    expect(config.liquidity).toEqual({ source: 'live', rpcUrls: { '8453': 'http://127.0.0.1:8545' }, fromBlocks: { '8453': 1000 }, checkpointDir: dir })
+    expect(resolveServerConfig(config).liquidity.source).toBe('live')
+  })
+
   it('the example files in examples/server load and pass validation', async () => {
     const { config, appsFile } = await loadServerConfig({ configFile: 'examples/server/server.example.json', env: {} })
     expect(appsFile).toMatch(/examples\/server\/apps\.example\.json$/)
@@ -129,6 +137,10 @@ describe('loadServerConfig', () => {
       [() => resolveServerConfig({ apps: { 'a-1': { allowedOrigins: ['https://wallet.example/path'] } } }), /allowedOrigins\[0\] must be an origin/],
       [() => resolveServerConfig({ redis: { url: 'localhost:6379' } }), /^Invalid server config: redis\.url must be a redis:\/\/ or rediss:\/\/ URL/],
       [() => resolveServerConfig({ liquidity: { source: 'rpc', rpcUrls: {} } }), /liquidity\.rpcUrls must map at least one chain id/],
+      [() => resolveServerConfig({ liquidity: { source: 'live', rpcUrls: { '8453': 'ftp://node' } } }), /liquidity\.rpcUrls\["8453"\] must be an http\(s\) or ws\(s\) URL/],
+      [() => resolveServerConfig({ liquidity: { source: 'live', rpcUrls: { '8453': 'http://node' }, fromBlocks: { '1': 5 } } }), /liquidity\.fromBlocks\["1"\] must be a block number of a chain in rpcUrls/],
+      [() => resolveServerConfig({ liquidity: { source: 'live', rpcUrls: { '8453': 'http://node' }, tracking: { mode: 'tokens' } as never } }), /liquidity\.tracking must be/],
+      [() => resolveServerConfig({ liquidity: { source: 'live', rpcUrls: { '8453': 'http://node' }, checkpointEveryBlocks: 0 } }), /liquidity\.checkpointEveryBlocks must be a positive integer/],
       [() => createServer({ liquidity: { source: 'rpc', rpcUrls: { '42161': 'https://arb.example' } } }), /liquidity\.rpcUrls\[42161\] names chain 42161, which is not an active chain/],
       [() => createServer({ treasuries: { '999': recipient } }), /treasuries\[999\] names a chain weft does not know/],
     ]
