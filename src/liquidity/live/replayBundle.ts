@@ -9,6 +9,9 @@ import type { Liquidity, TokenMetadata } from '../types.js'
 /**
  * weft's version, written into every bundle so a support engineer knows which release made a
  * quote (a test keeps it equal to package.json's). A bundle made by another version still replays.
+ *
+ * @example
+ * if (bundle.weftVersion !== WEFT_VERSION) console.warn(`recorded with weft ${bundle.weftVersion}`)
  */
 export const WEFT_VERSION = '0.1.0'
 
