@@ -7,16 +7,17 @@ import { buildFillPaths } from '../executor/buildFillPaths.js'
 import { DEFAULT_DEADLINE_SECONDS, MAX_DEADLINE_SECONDS, getFillDeadline } from '../executor/fillDeadline.js'
 import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
-import { buildPoolCached } from '../liquidity/buildPoolCached.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
-import type { Pool, PoolFamily } from '../protocols/types.js'
+import type { PoolFamily } from '../protocols/types.js'
 import { findRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { MAX_HOPS, type Plan, type RouteCertificate, type RouteParameters } from '../router/types.js'
 import { countWarmSteps, estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
 import { normalizeIntent } from './normalizeIntent.js'
-import { getMidRate, getPriceUsd, indexPairs } from './prices.js'
+import { buildPools } from './buildPools.js'
+import { describeTokens } from './describeTokens.js'
+import { type PairIndex, getMidRate, getPriceUsd } from './prices.js'
 import { leastWith, solveExactOut } from './solveExactOut.js'
 import { afterTransferFee } from '../protocols/transferFee.js'
 import type { NormalizedIntent, Quote, QuoteIntent, Swap, Token } from './types.js'
@@ -187,6 +188,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   }
   if (liquidity.chainId !== chain.id) throw unavailable(`Liquidity source has no state for chain ${chain.id}`)
 
+  // The same token list (and, below, pool list) as the last quote reuses its description and pools.
   const metadata = describeTokens(chain, liquidity.tokens)
   const describe = (token: Address): TokenMetadata | undefined =>
     isNative(token) ? { address: zeroAddress, symbol: chain.nativeSymbol, decimals: 18, transferFeeBps: 0 } : metadata.get(token)
@@ -198,13 +200,12 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   const transferFee = (token: Address): number => describe(token)?.transferFeeBps ?? 0
   const [feeIn, feeOut] = [transferFee(tokenIn), transferFee(tokenOut)]
 
-  const { pools, unmeasured } = buildPools(chain, liquidity, options.families ?? defaultFamilies, describe)
+  const { pools, unmeasured, pairs } = buildPools(chain, liquidity, options.families ?? defaultFamilies, metadata, describe)
   // A traded token with pools whose fee on transfer could not be measured is refused (fail
   // closed); one with no pools at all is simply not routable (404 below).
   const refused = (['sellToken', 'buyToken'] as const).filter((param) => unmeasured.has(wrapped(intent[param])))
   if (refused.length > 0)
     throw unprocessableParams(refused.map((param) => ({ param, message: 'is a token whose fee on transfer could not be determined' })))
-  const pairs = indexPairs(pools)
   const connectors = chain.majorTokens
   // From the amount the user sends to what the paths route (the pull keeps the token's transfer
   // fee, input-side fees are taken on what arrived), and from what the paths produce to what the
@@ -276,72 +277,6 @@ function certify(parameters: RouteParameters, plan: Plan): RouteCertificate | nu
   return { ...bound, gapBps, pathsUsed: plan.paths.length }
 }
 
-function describeTokens(chain: ChainConfig, fromSource: readonly TokenMetadata[]): Map<Address, TokenMetadata> {
-  const map = new Map<Address, TokenMetadata>()
-  for (const t of chain.tokens) map.set(t.address, { ...t, transferFeeBps: 0 })
-  map.set(chain.wrappedNative.address, { ...chain.wrappedNative, transferFeeBps: 0 })
-  // A source entry describes a token only with integer decimals; anything less keeps what the chain config says.
-  for (const t of fromSource) {
-    if (!t || typeof t.address !== 'string' || !Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 255) continue
-    const address = t.address.toLowerCase() as Address
-    map.set(address, {
-      address,
-      symbol: typeof t.symbol === 'string' ? t.symbol : (map.get(address)?.symbol ?? ''),
-      decimals: t.decimals,
-      // null: the source could not measure it (the token is then not traded); anything else that is
-      // not a bps figure counts as unknown too.
-      transferFeeBps:
-        t.transferFeeBps === 0 || (Number.isInteger(t.transferFeeBps) && t.transferFeeBps! > 0 && t.transferFeeBps! < 10_000) ? t.transferFeeBps : null,
-    })
-  }
-  return map
-}
-
-/**
- * Pool states to simulatable pools. Skipped (and reported): states of unknown families or dexes,
- * malformed ones, pools touching a token whose transfer fee is unknown, and pools of families that
- * cannot trade fee-on-transfer tokens touching one.
- */
-function buildPools(
-  chain: ChainConfig,
-  liquidity: Liquidity,
-  families: readonly PoolFamily[],
-  describe: (token: Address) => TokenMetadata | undefined,
-): { pools: Pool[]; unmeasured: Set<Address> } {
-  const unmeasured = new Set<Address>()
-  const transferFeeBps = (token: Address) => describe(token)?.transferFeeBps ?? 0
-  const byId = new Map(families.map((f) => [f.id, f]))
-  const pools: Pool[] = []
-  for (const state of liquidity.pools) {
-    const family = byId.get(state.family)
-    const dexIndex = chain.dexes.findIndex((d) => d.id === state.dex && d.family === state.family)
-    if (!family || dexIndex < 0) {
-      liquidity.report.skipped.push({ address: state.address, reason: family ? `unknown dex ${state.dex}` : `no family ${state.family}` })
-      continue
-    }
-    try {
-      const pool = buildPoolCached(family, state, { chain, dex: chain.dexes[dexIndex]!, dexIndex, transferFeeBps }, liquidity.blockNumber)
-      const fees = pool.tokens.map((t) => {
-        const meta = describe(t)
-        return meta ? meta.transferFeeBps : 0
-      })
-      if (fees.includes(null)) {
-        pool.tokens.forEach((t, i) => fees[i] === null && unmeasured.add(t))
-        liquidity.report.skipped.push({ address: state.address, reason: 'a token whose fee on transfer could not be determined' })
-        continue
-      }
-      if (!family.transferFees && fees.some((f) => f !== 0)) {
-        liquidity.report.skipped.push({ address: state.address, reason: `the ${family.id} family cannot trade fee-on-transfer tokens` })
-        continue
-      }
-      pools.push(pool)
-    } catch (error) {
-      liquidity.report.skipped.push({ address: state.address, reason: error instanceof Error ? error.message : 'malformed state' })
-    }
-  }
-  return { pools, unmeasured }
-}
-
 type AssembleParameters = {
   chain: ChainConfig
   intent: NormalizedIntent
@@ -350,7 +285,7 @@ type AssembleParameters = {
   amountIn: bigint
   feePlan: FeePlan
   describe: (token: Address) => TokenMetadata | undefined
-  pairs: ReturnType<typeof indexPairs>
+  pairs: PairIndex
   /** Who receives the output, when known (the receiver, or the host-given sender). */
   payee: Address | null
   options: GetQuoteOptions

@@ -17,7 +17,7 @@ export type Trade = { pools: readonly Pool[]; tokenIn: Address; tokenOut: Addres
 export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: number }
 
 /**
- * The pools of a trade by token pair, and their curves built once per pool
+ * The pools of a trade by token pair (indexed once per pool list), and their curves built once per pool
  * direction (a sampled curve built for screening is sampled again, once,
  * around the graph's own expected input when asked `exact`).
  *
@@ -26,20 +26,7 @@ export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: numbe
  * market.curveOf(pool, weth, usdc, 1e18)
  */
 export function createMarket(pools: readonly Pool[]): Market {
-  const pairs = new Map<Address, Map<Address, Pool[]>>()
-  for (const pool of pools) {
-    const tokens = pool.tokens
-    for (let i = 0; i < tokens.length; i++) {
-      let row = pairs.get(tokens[i]!)
-      if (!row) pairs.set(tokens[i]!, (row = new Map()))
-      for (let j = 0; j < tokens.length; j++) {
-        if (i === j) continue
-        let list = row.get(tokens[j]!)
-        if (!list) row.set(tokens[j]!, (list = []))
-        list.push(pool)
-      }
-    }
-  }
+  const pairs = pairsOf(pools)
   const curveCache = new Map<string, Curve>()
   // Sampled curves built around the graph's own expected input (not a screening guess).
   const resampled = new Set<string>()
@@ -55,6 +42,37 @@ export function createMarket(pools: readonly Pool[]): Market {
       return curve
     },
   }
+}
+
+/** A pool list's pairs, with the pools they were indexed from. */
+type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs'] }
+
+/**
+ * The last pairs index per pool list: getQuote hands the router the same list for every quote on
+ * the same liquidity (see buildPools), and a route builds its market twice or more.
+ */
+const indexed = new WeakMap<readonly Pool[], IndexedPairs>()
+
+/** The pools by token and the token they trade it with, built once while the list holds the same pools. */
+function pairsOf(pools: readonly Pool[]): Market['pairs'] {
+  const known = indexed.get(pools)
+  if (known && known.pools.length === pools.length && known.pools.every((pool, i) => pool === pools[i])) return known.pairs
+  const pairs = new Map<Address, Map<Address, Pool[]>>()
+  for (const pool of pools) {
+    const tokens = pool.tokens
+    for (let i = 0; i < tokens.length; i++) {
+      let row = pairs.get(tokens[i]!)
+      if (!row) pairs.set(tokens[i]!, (row = new Map()))
+      for (let j = 0; j < tokens.length; j++) {
+        if (i === j) continue
+        let list = row.get(tokens[j]!)
+        if (!list) row.set(tokens[j]!, (list = []))
+        list.push(pool)
+      }
+    }
+  }
+  indexed.set(pools, { pools: [...pools], pairs })
+  return pairs
 }
 
 const NO_POOLS: readonly Pool[] = []
