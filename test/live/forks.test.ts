@@ -22,7 +22,8 @@ import { type LiveActivity, createLiveActivity } from '../support/liveActivity.j
 import { type LiveMismatch, checkLiveState } from '../support/liveActivityCheck.js'
 import { createRandom } from '../support/random.js'
 
-const SEED = 0x13_f0a5
+// LIVE_FORKS_SEED runs another seeded history.
+const SEED = Number(process.env.LIVE_FORKS_SEED ?? 0x13_f0a5)
 const BLOCKS = 150
 // Every REORG_EVERY blocks the chain drops 1–5 blocks and grows new ones with other activity.
 const REORG_EVERY = 20
@@ -83,6 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`live forks: ${JSON.stringify({ ...stats, mismatches: mismatches.length, outcomes, activity: activity?.stats })}\n${JSON.stringify({ ...live?.stats(), skipped: undefined })}`)
+  if (mismatches.length > 0) console.log(`first mismatches: ${JSON.stringify(mismatches.slice(0, 2), null, 1)}`)
   await anvil?.stop()
 })
 

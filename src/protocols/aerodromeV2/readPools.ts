@@ -18,8 +18,13 @@ const poolAbi = parseAbi([
 const OBSERVATION_PERIOD = 1800n
 /** Seconds a fill may land after the block its quote read: an observation due within them counts as due. */
 const OBSERVATION_MARGIN = 120n
-/** Calls per deployless multicall: 7 x 20 candidates answer in about 17 kB, under the 24,576-byte code limit. */
-const MULTICALL_CHUNK_CALLS = 140
+/**
+ * Calls per deployless multicall: 7 x 10 candidates. An existing pool's seven answers take about
+ * 1.5 kB as aggregate3 returns them (each result's flag, offsets and padded bytes), so 20 pools
+ * that all exist came to ~29 kB, over the 24,576-byte code limit: the whole chunk failed and its
+ * pools read as absent (seen on the live forks test once enough pools existed). 10 stay under 15 kB.
+ */
+const MULTICALL_CHUNK_CALLS = 70
 /** The calls made per candidate pool, in this order. */
 const CALLS_PER_POOL = 7
 const factoryAbi = parseAbi(['function getFee(address pool, bool stable) view returns (uint256)', 'function isPaused() view returns (bool)'])
