@@ -1,4 +1,4 @@
-// The live source's long run: `npm run soak:live -- [blocks] [--seed N] [--families a,b]`
+// The live source's long run: `npm run soak:live -- [blocks] [--seed N] [--families a,b] [--trace]`
 // (default 1,000 blocks). Random third-party activity on real bytecode (test/devnet), reorgs of
 // depth 1–5 and node faults; after every block the live state is compared with a fresh full read.
 // Covers every live family the source has (defaultLiveFamilies) for which test/support has an
@@ -8,15 +8,16 @@ import { runLiveSoak } from '../test/support/liveActivitySoak.js'
 
 const DEFAULT_BLOCKS = 1_000
 
-/** `[blocks] [--seed N] [--families a,b]` from the command line. */
-function parseArguments(argv: readonly string[]): { blocks: number; seed?: number; families?: string[] } {
-  const parsed: { blocks: number; seed?: number; families?: string[] } = { blocks: DEFAULT_BLOCKS }
+/** `[blocks] [--seed N] [--families a,b] [--trace]` from the command line. */
+function parseArguments(argv: readonly string[]): { blocks: number; seed?: number; families?: string[]; trace?: boolean } {
+  const parsed: { blocks: number; seed?: number; families?: string[]; trace?: boolean } = { blocks: DEFAULT_BLOCKS }
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!
     if (argument === '--seed') parsed.seed = Number(argv[++index])
     else if (argument === '--families') parsed.families = argv[++index]!.split(',')
+    else if (argument === '--trace') parsed.trace = true
     else if (/^\d+$/.test(argument)) parsed.blocks = Number(argument)
-    else throw new Error(`soak:live: unknown argument ${argument} (usage: soak:live [blocks] [--seed N] [--families a,b])`)
+    else throw new Error(`soak:live: unknown argument ${argument} (usage: soak:live [blocks] [--seed N] [--families a,b] [--trace])`)
   }
   if (!Number.isSafeInteger(parsed.blocks) || parsed.blocks < 1) throw new Error('soak:live: blocks must be a positive integer')
   if (parsed.seed !== undefined && !Number.isSafeInteger(parsed.seed)) throw new Error('soak:live: --seed must be an integer')
@@ -39,5 +40,6 @@ source                ${report.source.blocksApplied} blocks applied, ${report.so
 re-read reasons       ${JSON.stringify(report.source.rereadReasons)}
 JSON-RPC requests     ${report.requests}
 time                  ${report.seconds.toFixed(0)} s, load average ${load()}`)
+if (report.eventsBeforeFirstMismatch.length > 0) console.log(`events before the first mismatch:\n  ${report.eventsBeforeFirstMismatch.join('\n  ')}`)
 for (const mismatch of report.firstMismatches) console.log(`MISMATCH block ${mismatch.block} ${mismatch.pool}\n  live  ${mismatch.live}\n  fresh ${mismatch.fresh}`)
 if (report.mismatches > 0 || report.staleAnswers > 0) process.exitCode = 1

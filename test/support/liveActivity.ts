@@ -50,6 +50,8 @@ export type LiveActivity = {
   /** Records the books at the current head, after a block mined by someone else (e.g. a quote's fill). */
   recordHead(): Promise<void>
   readonly stats: { blocks: number; transactions: number; emptyBlocks: number; rollbacks: number; blocksDropped: number }
+  /** The labels of the last mined block's transactions (to explain a mismatch). */
+  lastLabels(): string[]
 }
 
 const DEFAULT_BLOCK_GAS_BUDGET = 29_000_000n
@@ -74,6 +76,7 @@ export function createLiveActivity({ anvil, random, families, blockGasBudget = D
     lastRead = undefined
   }
   let recordedGenesis = false
+  let labels: string[] = []
 
   const readByFamily = async (blockNumber: bigint): Promise<PoolStateBase[][]> => {
     if (lastRead?.blockNumber === blockNumber) return lastRead.byFamily
@@ -112,6 +115,7 @@ export function createLiveActivity({ anvil, random, families, blockGasBudget = D
         stats.emptyBlocks++
       }
       for (const onMined of mined) onMined()
+      labels = txs.map((t) => t.label)
       stats.blocks++
       stats.transactions += txs.length
       await record()
@@ -131,5 +135,6 @@ export function createLiveActivity({ anvil, random, families, blockGasBudget = D
     },
     recordHead: record,
     stats,
+    lastLabels: () => [...labels],
   }
 }

@@ -12,6 +12,7 @@ import { type LiveActivitySetup, liveActivitySetups } from './liveActivityFamili
 import { createRandom } from './random.js'
 
 const TIME_JUMP_SECONDS = 1_000
+const EVENTS_KEPT = 12
 /** Room for a busy block over every family (anvil's default is 30M). */
 const BLOCK_GAS_LIMIT = 100_000_000n
 const BLOCK_GAS_BUDGET = 90_000_000n
@@ -31,6 +32,8 @@ export type RunLiveSoakParameters = {
   timeJumpEvery?: number
   /** Progress lines (default: none). */
   log?: (line: string) => void
+  /** Every event and comparison to `log`, with the labels of the last mined block's transactions. */
+  trace?: boolean
   /** Live family ids to cover (default: every one the source has, `defaultLiveFamilies`). */
   families?: readonly string[]
 }
@@ -43,6 +46,8 @@ export type LiveSoakReport = {
   comparisons: number
   mismatches: number
   firstMismatches: LiveMismatch[]
+  /** The events just before the first mismatch (none when there was none). */
+  eventsBeforeFirstMismatch: string[]
   reorgs: number
   reorgBlocksDropped: number
   /** Reorgs the source saw (its own counter) and its deepest one. */
@@ -73,7 +78,7 @@ export type LiveSoakReport = {
  * const report = await runLiveSoak({ blocks: 1_000, log: console.log })
  * if (report.mismatches > 0) process.exitCode = 1
  */
-export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, faultEvery = 25, timeJumpEvery = 12, log = () => undefined, families }: RunLiveSoakParameters): Promise<LiveSoakReport> {
+export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, faultEvery = 25, timeJumpEvery = 12, log = () => undefined, trace = false, families }: RunLiveSoakParameters): Promise<LiveSoakReport> {
   const started = Date.now()
   const random = createRandom(seed)
   // Faults draw from their own sequence, so the activity is the same whatever the faults did.
@@ -122,9 +127,20 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       timeJumps: 0,
     }
     let poolsAtEnd = 0
+    /** The newest events (rollbacks, faults, clock jumps, refusals), kept to explain a first mismatch. */
+    const recent: string[] = []
+    let eventsBeforeFirstMismatch: string[] = []
+    const note = (event: string) => {
+      const stats = live.stats()
+      recent.push(`${event} (${activity.stats.blocks} blocks mined; source at ${stats.blockNumber}, head seen ${stats.observedHead})`)
+      if (recent.length > EVENTS_KEPT) recent.shift()
+      if (trace) log(`  ${recent.at(-1)}`)
+    }
     const compare = async () => {
-      const { mismatches, pools } = await checkLiveState({ source: live, activity, chain, pair })
+      const { block, mismatches, pools } = await checkLiveState({ source: live, activity, chain, pair })
+      if (trace) log(`  compared block ${block}: ${mismatches.length} mismatches; last block mined: ${activity.lastLabels().join(', ') || 'empty'}`)
       report.comparisons++
+      if (mismatches.length > 0 && report.mismatches === 0) eventsBeforeFirstMismatch = [...recent, `first mismatch at block ${block}, chain head ${await anvil!.publicClient.getBlockNumber({ cacheTime: 0 })}`]
       report.mismatches += mismatches.length
       poolsAtEnd = pools
       if (report.firstMismatches.length < 5) report.firstMismatches.push(...mismatches.slice(0, 5 - report.firstMismatches.length))
@@ -137,6 +153,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       } catch (error) {
         if (!(error instanceof QuoteError) || error.statusCode !== 503) throw error
         report.failedSyncs++
+        note(`sync refused (${fault === 'none' ? 'no fault' : `${fault} fault`})`)
         const answered = await live.getLiquidity({ chain, tokenIn: pair[0], tokenOut: pair[1] }).then(
           () => true,
           (refusal: unknown) => {
@@ -162,6 +179,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         // Drop 1–5 blocks; half the time the source sees the shorter chain before the new branch grows past it.
         const depth = 1 + Math.floor(random() * 5)
         await activity.rollback(depth)
+        note(`rollback ${depth}`)
         report.reorgs++
         report.reorgBlocksDropped += depth
         if (random() < 0.5) {
@@ -181,6 +199,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         const kind = (['down', 'logs', 'flaky'] as const)[Math.floor(faultRandom() * 3)]!
         report.faults[kind]++
         fault = kind
+        note(`${kind} fault starts`)
         // The chain moves on (and, a third of the time, reorgs) while the node misbehaves.
         const during = kind === 'logs' ? 3 : 1 + Math.floor(faultRandom() * 2)
         for (let k = 0; k < during; k++) {
@@ -191,6 +210,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
         if (faultRandom() < 0.33) {
           const depth = 1 + Math.floor(faultRandom() * Math.min(3, during))
           await activity.rollback(depth)
+          note(`rollback ${depth} during the fault`)
           report.reorgs++
           report.reorgBlocksDropped += depth
           for (let k = 0; k <= depth; k++) {
@@ -200,6 +220,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
           await syncOrRefuse()
         }
         fault = 'none'
+        note('fault ends')
         await compare()
       } else {
         if (mined >= nextTimeJump) {
@@ -207,6 +228,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
           nextTimeJump = mined + timeJumpEvery
           await rpc(rpcUrl, 'evm_increaseTime', [TIME_JUMP_SECONDS])
           report.timeJumps++
+          note('clock jump')
         }
         await activity.mineBlock()
         mined++
@@ -222,6 +244,7 @@ export async function runLiveSoak({ blocks, seed = 0x13_50a4, reorgEvery = 20, f
       seed,
       blocks: activity.stats.blocks,
       ...report,
+      eventsBeforeFirstMismatch,
       sourceReorgs: stats.reorgs,
       deepestReorg: stats.deepestReorg,
       transactions: activity.stats.transactions,
