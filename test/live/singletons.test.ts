@@ -7,7 +7,7 @@
 import { type Address, toEventSelector } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type LiveCheckpoint, type LiveSource, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
-import { balancerV2VaultPoolEventsAbi } from '../../src/liquidity/live/families/applyBalancerV2Log.js'
+import { balancerV2PoolContractEventsAbi, balancerV2VaultPoolEventsAbi } from '../../src/liquidity/live/families/applyBalancerV2Log.js'
 import { uniswapV4PoolManagerEventsAbi } from '../../src/liquidity/live/families/applyUniswapV4Log.js'
 import { balancerV2LiveFamily } from '../../src/liquidity/live/families/balancerV2.js'
 import { uniswapV4LiveFamily } from '../../src/liquidity/live/families/uniswapV4.js'
@@ -29,7 +29,7 @@ const QUOTE_EVERY = 25
 const families = [uniswapV4Family, balancerV2Family]
 /** How each family's logs went, by event: applied exactly, no change, or re-read. */
 const outcomes: Record<string, number> = {}
-const eventNames = new Map<string, string>([...uniswapV4PoolManagerEventsAbi, ...balancerV2VaultPoolEventsAbi].map((event) => [toEventSelector(event), event.name]))
+const eventNames = new Map<string, string>([...uniswapV4PoolManagerEventsAbi, ...balancerV2VaultPoolEventsAbi, ...balancerV2PoolContractEventsAbi].map((event) => [toEventSelector(event), event.name]))
 const counted = (family: LiveFamily): LiveFamily => ({
   ...family,
   applyLog(record, log) {

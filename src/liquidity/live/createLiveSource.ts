@@ -281,7 +281,7 @@ function buildLiveSource({
   /** The record key a state log belongs to: the pool id for a shared contract's log, else the emitter. */
   const keyOfLog = (log: Log): string | undefined => {
     const shared = sharedEmitters.get(lower(log.address))
-    return shared ? shared.keyOfLog?.(log)?.toLowerCase() : lower(log.address)
+    return shared ? shared.keyOfLog?.(log)?.toLowerCase() : (ownEmitterKeys.get(lower(log.address)) ?? lower(log.address))
   }
   const majors = new Set(chain.majorTokens.map(lower))
   const valueToken = lower(byValue && tracking.valueToken ? tracking.valueToken : chain.wrappedNative.address)
@@ -304,7 +304,13 @@ function buildLiveSource({
   const anchors = new Set<string>()
   /** Keys of the held records with a `rereadAt` (state that changes with time alone): checked each block without a pass over every record. */
   const timed = new Set<string>()
+  /** Shared-contract pools' own contracts (`LiveFamily.ownEmitter`: a Balancer pool contract) to their record keys. */
+  const ownEmitterKeys = new Map<Address, string>()
   const setRecord = (key: string, record: TrackedPool | undefined) => {
+    const pool = (record ?? records.get(key))?.pool
+    const own = pool && liveFamiliesById.get(pool.family)?.ownEmitter?.(pool)
+    if (own && record) ownEmitterKeys.set(lower(own), key)
+    else if (own) ownEmitterKeys.delete(lower(own))
     if (!record) {
       records.delete(key)
       held.delete(key)
@@ -320,6 +326,7 @@ function buildLiveSource({
     else timed.delete(key)
   }
   const clearRecords = () => {
+    ownEmitterKeys.clear()
     records.clear()
     held.clear()
     anchors.clear()

@@ -47,6 +47,12 @@ export type LiveFamily = {
   sharedEmitter?(dex: DexConfig): Address
   keyOfLog?(log: Pick<Log, 'topics' | 'data'>): string | undefined
   /**
+   * Shared-contract families whose pools also have a contract of their own emitting some of their
+   * changes (Balancer: the pool contract's swap fee and pause): that contract, whose logs then go
+   * to `applyLog` for the pool, as the shared contract's do. Default: none.
+   */
+  ownEmitter?(pool: DiscoveredPool): Address | undefined
+  /**
    * Logs of other contracts that change this family's pools (Slipstream: the fee module's
    * `CustomFeeSet`, the factory's `SwapFeeModuleChanged`; Aerodrome V2: the factory's
    * `SetCustomFee` and `SetPauseState`): the keys of the pools to re-read at the log's block, or

@@ -20,7 +20,24 @@ export const balancerV2VaultPoolEventsAbi = parseAbi([
   'event PoolBalanceManaged(bytes32 indexed poolId, address indexed assetManager, address indexed token, int256 cashDelta, int256 managedDelta)',
 ])
 
+/**
+ * A Balancer V2 pool contract's own events (BasePool, BalancerPoolToken, the fee cache, recovery
+ * mode): see applyBalancerV2Log for what each does to the state.
+ *
+ * @example
+ * decodeEventLog({ abi: balancerV2PoolContractEventsAbi, topics: log.topics, data: log.data })
+ */
+export const balancerV2PoolContractEventsAbi = parseAbi([
+  'event SwapFeePercentageChanged(uint256 swapFeePercentage)',
+  'event PausedStateChanged(bool paused)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+  'event ProtocolFeePercentageCacheUpdated(uint256 indexed feeType, uint256 protocolFeePercentage)',
+  'event RecoveryModeStateChanged(bool enabled)',
+])
+
 const decodeVaultLog = createEventDecoder(balancerV2VaultPoolEventsAbi)
+const decodePoolLog = createEventDecoder(balancerV2PoolContractEventsAbi)
 const POOL_EVENT_TOPICS = new Set<Hex>(balancerV2VaultPoolEventsAbi.map((event) => toEventSelector(event)))
 
 /**
@@ -45,6 +62,9 @@ export function balancerV2PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined
  *   less the protocol fee amount the Vault took (`_processJoinPoolTransfers` /
  *   `_processExitPoolTransfers`);
  * - `PoolRegistered` changes nothing;
+ * - the pool contract's own logs (the live family names it as the pool's own emitter):
+ *   `SwapFeePercentageChanged` is applied, `PausedStateChanged` re-reads, BPT `Transfer` and
+ *   `Approval`, the protocol fee cache and recovery mode change nothing the state holds;
  * - re-read: any balance log of a pool the reader does not deliver (paused, not from a known
  *   factory, or out of bounds), a balance that would leave the Vault's 112 bits or go negative,
  *   `PoolBalanceManaged` (asset managers), token (de)registration, and any log it cannot decode.
@@ -54,7 +74,7 @@ export function balancerV2PoolIdOfLog(log: Pick<Log, 'topics'>): Hex | undefined
  */
 export function applyBalancerV2Log(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
   const decoded = decodeVaultLog(log)
-  if (!decoded) return { kind: 'reread', reason: 'unknown Balancer Vault event' }
+  if (!decoded) return applyPoolContractLog(record, log)
   if (decoded.eventName === 'PoolRegistered') return { kind: 'unchanged' }
   const state = record.state as BalancerV2PoolState | null | undefined
   if (!state) return { kind: 'reread', reason: `${decoded.eventName} on a Balancer pool not delivered` }
@@ -84,4 +104,28 @@ export function applyBalancerV2Log(record: TrackedPool, log: Pick<Log, 'topics' 
   }
   if (balances.some((balance) => balance < 0n || balance > MAX_VAULT_BALANCE)) return { kind: 'reread', reason: 'Balancer balance out of the Vault\'s bounds' }
   return { kind: 'next', record: { ...record, state: { ...state, balances: balances.map(String) } as BalancerV2PoolState } }
+}
+
+/**
+ * A log of the pool contract itself: its swap fee, applied (the reader's `getSwapFeePercentage()`
+ * is the value the event carries); its pause, re-read (a paused pool is not delivered); its BPT
+ * transfers and approvals, protocol fee cache and recovery mode, which the state does not hold.
+ */
+function applyPoolContractLog(record: TrackedPool, log: Pick<Log, 'topics' | 'data'>): LogOutcome {
+  const decoded = decodePoolLog(log)
+  if (!decoded) return { kind: 'reread', reason: 'unknown Balancer event' }
+  const state = record.state as BalancerV2PoolState | null | undefined
+  switch (decoded.eventName) {
+    case 'PausedStateChanged':
+      return { kind: 'reread', reason: 'Balancer pool paused or unpaused' }
+    case 'SwapFeePercentageChanged': {
+      // Not delivered: paused pools refuse fee changes, and a pool of no known factory never is.
+      if (!state) return { kind: 'unchanged' }
+      const swapFeePercentage = decoded.args.swapFeePercentage.toString()
+      if (swapFeePercentage === state.swapFeePercentage) return { kind: 'unchanged' }
+      return { kind: 'next', record: { ...record, state: { ...state, swapFeePercentage } as BalancerV2PoolState } }
+    }
+    default:
+      return { kind: 'unchanged' }
+  }
 }

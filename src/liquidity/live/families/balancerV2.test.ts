@@ -49,11 +49,18 @@ describe('balancerV2LiveFamily', () => {
     expect(applyBalancerV2Log(record, managed)).toEqual({ kind: 'reread', reason: 'Balancer PoolBalanceManaged is not applied' })
   })
 
-  it('re-reads the Vault\'s pools on a swap fee or pause change, and nothing else of other contracts', () => {
-    const settings = parseAbi(['event SwapFeePercentageChanged(uint256 swapFeePercentage)', 'event Transfer(address indexed from, address indexed to, uint256 value)'])
-    const feeChanged = { address: pool, topics: encodeEventTopics({ abi: settings, eventName: 'SwapFeePercentageChanged' }) as [Hex], data: encodeAbiParameters([{ type: 'uint256' }], [10n ** 16n]) }
-    expect(balancerV2LiveFamily.poolsChangedBy!(feeChanged, dex)).toEqual({ pools: 'all', reason: 'Balancer swap fee or pause changed' })
-    const transfer = { address: pool, topics: encodeEventTopics({ abi: settings, eventName: 'Transfer', args: { from: weth, to: dai } }) as [Hex, ...Hex[]], data: encodeAbiParameters([{ type: 'uint256' }], [1n]) }
-    expect(balancerV2LiveFamily.poolsChangedBy!(transfer, dex)).toBeUndefined()
+  it("follows the pool contract's own logs (its swap fee applied, its pause re-read) and re-reads every pool when the Vault pauses", () => {
+    expect(balancerV2LiveFamily.ownEmitter!(record.pool)).toBe(pool)
+    const own = parseAbi(['event SwapFeePercentageChanged(uint256 swapFeePercentage)', 'event PausedStateChanged(bool paused)', 'event Transfer(address indexed from, address indexed to, uint256 value)'])
+    const feeChanged = { address: pool, topics: encodeEventTopics({ abi: own, eventName: 'SwapFeePercentageChanged' }) as [Hex], data: encodeAbiParameters([{ type: 'uint256' }], [10n ** 16n]) }
+    expect(applyBalancerV2Log(record, feeChanged)).toEqual({ kind: 'next', record: { ...record, state: { ...state, swapFeePercentage: '10000000000000000' } } })
+    expect(applyBalancerV2Log({ ...record, state: null }, feeChanged)).toEqual({ kind: 'unchanged' })
+    const paused = { address: pool, topics: encodeEventTopics({ abi: own, eventName: 'PausedStateChanged' }) as [Hex], data: encodeAbiParameters([{ type: 'bool' }], [true]) }
+    expect(applyBalancerV2Log(record, paused)).toEqual({ kind: 'reread', reason: 'Balancer pool paused or unpaused' })
+    const transfer = { address: pool, topics: encodeEventTopics({ abi: own, eventName: 'Transfer', args: { from: weth, to: dai } }) as [Hex, ...Hex[]], data: encodeAbiParameters([{ type: 'uint256' }], [1n]) }
+    expect(applyBalancerV2Log(record, transfer)).toEqual({ kind: 'unchanged' })
+    // The Vault's pause concerns every pool; the same event of another contract, none.
+    expect(balancerV2LiveFamily.poolsChangedBy!({ ...paused, address: vault }, dex)).toEqual({ pools: 'all', reason: 'Balancer Vault paused or unpaused' })
+    expect(balancerV2LiveFamily.poolsChangedBy!(paused, dex)).toBeUndefined()
   })
 })

@@ -8,12 +8,8 @@ import { applyBalancerV2Log, balancerV2PoolIdOfLog, balancerV2VaultPoolEventsAbi
 const tokensRegisteredAbi = balancerV2VaultPoolEventsAbi.filter((event) => event.name === 'TokensRegistered')
 const decodeTokensRegistered = createEventDecoder(tokensRegisteredAbi)
 
-/**
- * Events of other contracts that change what the reader returns for a pool: a pool contract's
- * swap fee and pause (BasePool), and the Vault's pause (the same `PausedStateChanged`).
- */
-const poolSettingsAbi = parseAbi(['event SwapFeePercentageChanged(uint256 swapFeePercentage)', 'event PausedStateChanged(bool paused)'])
-const POOL_SETTINGS_TOPICS = new Set<Hex>(poolSettingsAbi.map((event) => toEventSelector(event)))
+// The Vault's pause: every pool of the Vault is delivered or not with it.
+const VAULT_PAUSED_TOPIC: Hex = toEventSelector(parseAbi(['event PausedStateChanged(bool paused)'])[0])
 
 /**
  * Balancer V2 in the live source. Pools live in the Vault (`dex.factory`): they are discovered
@@ -21,9 +17,9 @@ const POOL_SETTINGS_TOPICS = new Set<Hex>(poolSettingsAbi.map((event) => toEvent
  * event lists every token, in the pool's order), filed by pool id, read narrowed to that id
  * (`pools: [poolId]`) by `readBalancerV2Pools`, whose check that one of `dex.poolFactories`
  * created the pool (`isPoolFromFactory`) decides whether it is delivered; then followed through
- * the Vault's `Swap` and `PoolBalanceChanged` (applyBalancerV2Log). A pool contract's
- * `SwapFeePercentageChanged` or `PausedStateChanged`, or the Vault's, re-reads every pool of the
- * Vault: the log names the pool contract, not the pool id the source files pools by.
+ * the Vault's `Swap` and `PoolBalanceChanged` and the pool contract's own `SwapFeePercentageChanged`
+ * (the pool contract is the pool's own emitter; applyBalancerV2Log). The Vault's
+ * `PausedStateChanged` re-reads every pool of the Vault.
  *
  * @example
  * createLiveSource({ client, chain, fromBlock: 0n, liveFamilies: [...defaultLiveFamilies, balancerV2LiveFamily] })
@@ -52,10 +48,10 @@ export const balancerV2LiveFamily: LiveFamily = {
   },
   sharedEmitter: (dex) => dex.factory,
   keyOfLog: (log) => balancerV2PoolIdOfLog(log)?.toLowerCase(),
-  poolsChangedBy(log) {
-    const topic = log.topics[0]
-    if (topic === undefined || !POOL_SETTINGS_TOPICS.has(topic)) return undefined
-    return { pools: 'all', reason: 'Balancer swap fee or pause changed' }
+  ownEmitter: (pool) => (pool.id ? getBalancerV2PoolAddress(pool.id) : undefined),
+  poolsChangedBy(log, dex) {
+    if (log.topics[0] !== VAULT_PAUSED_TOPIC || log.address.toLowerCase() !== dex.factory.toLowerCase()) return undefined
+    return { pools: 'all', reason: 'Balancer Vault paused or unpaused' }
   },
   applyLog: applyBalancerV2Log,
   narrow: (dex, pool) => ({ ...dex, pools: pool.id ? [pool.id] : [] }),

@@ -2,7 +2,7 @@ import { type Address, type Hex, encodeAbiParameters, encodeEventTopics, zeroAdd
 import { describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../../../chains/types.js'
 import { DYNAMIC_FEE_FLAG } from '../../../protocols/uniswapV4/fees.js'
-import { getUniswapV4PoolId } from '../../../protocols/uniswapV4/poolKey.js'
+import { getUniswapV4PoolId, type UniswapV4PoolKey } from '../../../protocols/uniswapV4/poolKey.js'
 import type { UniswapV4PoolState } from '../../../protocols/uniswapV4/state.js'
 import type { TrackedPool } from '../trackedPool.js'
 import { applyUniswapV4Log, uniswapV4PoolManagerEventsAbi as abi } from './applyUniswapV4Log.js'
@@ -13,7 +13,7 @@ const weth = '0x0000000000000000000000000000000000000ee1' as Address
 const usdc = '0x0000000000000000000000000000000000000cc1' as Address
 const dex: DexConfig = { id: 'uniswapV4', family: 'uniswapV4', protocol: 'Uniswap V4', fork: 'UniswapV4', factory: manager, initCodeHash: `0x${'0'.repeat(64)}` }
 const chain = { dexes: [dex], wrappedNative: { address: weth } } as unknown as ChainConfig
-const key = { currency0: zeroAddress, currency1: usdc, fee: 500, tickSpacing: 10, hooks: zeroAddress }
+const key: UniswapV4PoolKey = { currency0: zeroAddress, currency1: usdc, fee: 500, tickSpacing: 10, hooks: zeroAddress }
 const id = getUniswapV4PoolId(key)
 
 const initialize = (args: Partial<typeof key> & { id?: Hex } = {}) => {
@@ -79,7 +79,7 @@ describe('uniswapV4LiveFamily', () => {
     expect(nextState(applyUniswapV4Log(lpFree, swap(4n, -5n, 131, 0n)))).toMatchObject({ tick: 131, liquidity: '0', freshOutside0: [], freshOutside1: [130] })
     // Tick -1 is in bitmap word -1 (compressed -1), the pool's is word 0.
     expect(applyUniswapV4Log(record, swap(-5n, 4n, -1))).toEqual({ kind: 'reread', reason: 'V4 Swap into another bitmap word' })
-    expect(applyUniswapV4Log({ ...record, state: { ...state, protocolFee: 100 } }, swap(-5n, 4n, 95))).toEqual({ kind: 'reread', reason: 'V4 Swap accruing a protocol fee' })
+    expect(applyUniswapV4Log({ ...record, state: { ...state, protocolFee: 100 } as UniswapV4PoolState }, swap(-5n, 4n, 95))).toEqual({ kind: 'reread', reason: 'V4 Swap accruing a protocol fee' })
   })
 
   it('applies ModifyLiquidity to the ticks (fresh outside as updateTick sets it), Donate, and a protocol fee back to 0', () => {
@@ -96,7 +96,7 @@ describe('uniswapV4LiveFamily', () => {
     expect(applyUniswapV4Log(record, donate(3n, 0n))).toEqual({ kind: 'unchanged' })
     const protocolFee = (fee: number) => ({ topics: topics('ProtocolFeeUpdated'), data: encodeAbiParameters([{ type: 'uint24' }], [fee]) })
     expect(applyUniswapV4Log(record, protocolFee(250))).toEqual({ kind: 'reread', reason: 'V4 ProtocolFeeUpdated to a nonzero fee' })
-    const cleared = applyUniswapV4Log({ ...record, state: { ...state, protocolFee: 250 }, rereadAt: 0 }, protocolFee(0))
+    const cleared = applyUniswapV4Log({ ...record, state: { ...state, protocolFee: 250 } as UniswapV4PoolState, rereadAt: 0 }, protocolFee(0))
     expect(cleared.kind === 'next' && cleared.record.rereadAt).toBe(undefined)
     expect(nextState(cleared)).toMatchObject({ protocolFee: 0, freshSlots: { protocolFees0: false, protocolFees1: false } })
   })
