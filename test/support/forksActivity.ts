@@ -124,8 +124,9 @@ function createV3ForkActivity<Extra>(context: Context, spec: V3ForkSpec<Extra>):
           let amount: bigint
           let limit: bigint
           if (size < 0.1) {
+            // A few wei, stopped 1% away: beyond the last position a swap walks without liquidity to its limit (at spacing 1, words by the thousand).
             amount = BigInt(between(1, 10_000))
-            limit = zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
+            limit = (BigInt(pool.sqrtPriceX96) * (zeroForOne ? 995n : 1005n)) / 1000n
           } else {
             const move = size < 0.85 ? 0.0001 + random() * 0.01 : 0.05 + random() * 0.35
             const sqrtPrice = Number(pool.sqrtPriceX96) / 2 ** 96
