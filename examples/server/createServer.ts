@@ -107,6 +107,11 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
       ? await createRedisRateLimiter({
           ...settings.redis,
           onEvent: (event) => emit(event.type === 'error' ? 'warn' : 'info', `redis ${event.type}`, { detail: event.message }),
+        }).catch(async (error: unknown) => {
+          // No server after all: stop the workers and whatever follows the chain.
+          await pool?.close()
+          await liquidity.close()
+          throw error
         })
       : createMemoryRateLimiter())
 
@@ -214,13 +219,16 @@ export async function createServer(config: ServerConfig = {}): Promise<WeftServe
     }
     if (route === '/healthz') {
       const limiterHealthy = await rateLimiter.isHealthy()
+      const live = liquidity.health?.()
+      // A live source that lost its node answers 503 until a sync succeeds again.
+      const liveHealthy = live === undefined || Object.values(live).every((chain) => chain.lastError === null)
       sendJson(
         response,
         200,
         JSON.stringify({
-          status: limiterHealthy ? 'ok' : 'degraded',
+          status: limiterHealthy && liveHealthy ? 'ok' : 'degraded',
           liquidity: liquidity.kind,
-          ...(liquidity.health ? { live: liquidity.health() } : {}),
+          ...(live ? { live } : {}),
           rateLimiter: { kind: rateLimiter.kind, healthy: limiterHealthy },
         }),
         'no-store',

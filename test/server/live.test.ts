@@ -155,5 +155,8 @@ describe('server on the live source', () => {
     const body = await (await fetch(`${app.url}${quotePath(intent)}`)).json()
     expect(body).toMatchObject({ statusCode: 503, code: 'unavailable', message: 'The live source lost its node' })
     expect(app.logs.some((line) => line.msg === 'live source sync failed')).toBe(true)
+    const state = (await (await fetch(`${app.url}/healthz`)).json()) as { status: string; live: Record<string, LiveHealth & { lastError: string | null }> }
+    expect(state.status).toBe('degraded')
+    expect(state.live[String(devnet.chain.id)]!.lastError).toBeTypeOf('string')
   })
 })

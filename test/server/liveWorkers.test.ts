@@ -13,7 +13,7 @@ import { type QuotePool, createQuotePool } from '../../examples/server/createQuo
 const snapshot = defaultSnapshot.find((s) => s.chainId === base.id)!
 /** Families whose states take any token pair (V4 pool ids and the Balancer vault are tied to their tokens). */
 const replicable = new Set(['uniswapV2', 'uniswapV3', 'pancakeV3', 'slipstream', 'aerodromeV2'])
-const rankOf = new Map([...snapshot.tokens].map((t) => t.address).sort().map((address, rank) => [address, rank]))
+const rankOf = new Map<string, number>([...snapshot.tokens].map((t) => t.address).sort().map((address, rank) => [address, rank]))
 const hex40 = (value: bigint) => `0x${value.toString(16).padStart(40, '0')}`
 
 /** Copy `replica` of the snapshot's pools: tokens and pool addresses of its own, token order kept. */
