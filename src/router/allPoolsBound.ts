@@ -148,21 +148,19 @@ export function allPoolsBound(
   // The relaxation above lets flow chain any number of its pools; the layered one honours the hop
   // limit. Both are valid bounds on routes of at most maxHops: the lower is reported.
   const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu)
-  if (layered < dual) dual = layered
-  // The tokens the relaxation trades through at these prices, by the value it sends through them.
-  const point: RatePoint = { input: 0, output: 0, slope: 0 }
+  if (layered.dual < dual) dual = layered.dual
+  // The tokens the relaxations trade through, by the value they send through them: the layered
+  // one's first (its trades fit the hop limit, so its tokens are the ones a route can use), then
+  // the plain one's at its prices.
   const traded = new Float64Array(tokens.length)
-  for (const edge of edges) {
-    edge.curve.atRate(nu[edge.from]! / nu[edge.to]!, point)
-    if (!(point.input > 0)) continue
-    traded[edge.from] = traded[edge.from]! + nu[edge.from]! * point.input
-    traded[edge.to] = traded[edge.to]! + nu[edge.to]! * point.output
-  }
-  const trading = tokens
-    .map((t, i) => ({ t, value: i === SINK || i === SOURCE ? 0 : traded[i]! }))
-    .filter((x) => x.value > 0)
-    .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
-    .map((x) => x.t)
+  tradedValue(edges, nu, (e) => edges[e]!.from, (e) => edges[e]!.to, traded)
+  const ranked = (values: Float64Array) =>
+    tokens
+      .map((t, i) => ({ t, value: i === SINK || i === SOURCE ? 0 : values[i]! }))
+      .filter((x) => x.value > 0)
+      .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
+      .map((x) => x.t)
+  const trading = [...new Set([...ranked(layered.traded), ...ranked(traded)])]
   return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading }
 }
 
@@ -246,7 +244,8 @@ const LAYERED_ROUNDS = 3
  * any positive node prices bound the output (weak duality). Prices start at
  * the tokens' own (`nu`, the same on every layer) and are lowered by Newton
  * (small scopes) and coordinate descent. Returns the dual value (Infinity
- * when nothing can be said; add BOUND_SLACK for float rounding).
+ * when nothing can be said; add BOUND_SLACK for float rounding), and the value
+ * each token trades through its nodes at the prices reached.
  */
 function layeredDual(
   edges: readonly Edge[],
@@ -256,7 +255,7 @@ function layeredDual(
   maxHops: number,
   amountIn: number,
   nu: Float64Array,
-): number {
+): { dual: number; traded: Float64Array } {
   const nodes: Address[] = [tokens[SINK]!, tokens[SOURCE]!]
   const tokenOfNode: number[] = [SINK, SOURCE]
   const nodeIndex = new Map<string, number>()
@@ -278,7 +277,7 @@ function layeredDual(
     const last = edge.from === SOURCE ? 0 : maxHops - 1 - toOut.get(tokens[edge.to]!)!
     for (let k = first; k <= last; k++) layered.push({ ...edge, from: node(edge.from, k), to: node(edge.to, k + 1) })
   }
-  if (layered.length === 0) return Infinity
+  if (layered.length === 0) return { dual: Infinity, traded: new Float64Array(tokens.length) }
   const prices = Float64Array.from(tokenOfNode, (t) => nu[t]!)
   let dual = Infinity
   if (nodes.length <= LAYERED_NEWTON_NODES) {
@@ -290,5 +289,23 @@ function layeredDual(
     }
   }
   const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS)
-  return Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual
+  // What each token's nodes trade at the prices reached (the layered flow's tokens).
+  const traded = new Float64Array(tokens.length)
+  tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded)
+  return { dual: Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual, traded }
+}
+
+/**
+ * Adds to `traded` (by token) the value each edge trades at prices `nu`
+ * (its input at its tokens' price, and its output), the edges' tokens
+ * given by `fromToken` and `toToken`.
+ */
+function tradedValue(edges: readonly BoundEdge[], nu: Float64Array, fromToken: (e: number) => number, toToken: (e: number) => number, traded: Float64Array): void {
+  const point: RatePoint = { input: 0, output: 0, slope: 0 }
+  edges.forEach((edge, e) => {
+    edge.curve.atRate(nu[edge.from]! / nu[edge.to]!, point)
+    if (!(point.input > 0)) return
+    traded[fromToken(e)] = traded[fromToken(e)]! + nu[edge.from]! * point.input
+    traded[toToken(e)] = traded[toToken(e)]! + nu[edge.to]! * point.output
+  })
 }
