@@ -92,7 +92,12 @@ function checkChainConfig(config: ChainConfig): ChainConfig {
     if (typeof d.id !== 'string' || dexIds.has(d.id)) fail(`${field}.id`, 'must be a unique string')
     dexIds.add(d.id)
     if (typeof d.initCodeHash !== 'string' || !hashPattern.test(d.initCodeHash)) fail(`${field}.initCodeHash`, 'must be a 32-byte hex string')
-    return { ...d, factory: addr(d.factory, `${field}.factory`), initCodeHash: d.initCodeHash.toLowerCase() as DexConfig['initCodeHash'] }
+    return {
+      ...d,
+      factory: addr(d.factory, `${field}.factory`),
+      initCodeHash: d.initCodeHash.toLowerCase() as DexConfig['initCodeHash'],
+      ...(d.creationEmitter !== undefined ? { creationEmitter: addr(d.creationEmitter, `${field}.creationEmitter`) } : {}),
+    }
   })
   if (dexes.length > 255) fail('dexes', 'may hold at most 255 deployments')
   const wrappedNative = token(config.wrappedNative, 'wrappedNative')

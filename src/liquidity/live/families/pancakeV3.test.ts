@@ -2,6 +2,9 @@ import { type Address, type Hex, encodeAbiParameters, encodeEventTopics, parseAb
 import { describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../../../chains/types.js'
 import { PANCAKE_V3_FACTORY, PANCAKE_V3_FEE_TIERS, PANCAKE_V3_INIT_CODE_HASH, PANCAKE_V3_POOL_DEPLOYER } from '../../../chains/forks.js'
+import { base } from '../../../chains/base.js'
+import { ethereum } from '../../../chains/ethereum.js'
+import { defineChainConfig } from '../../../chains/registry.js'
 import type { PancakeV3PoolState } from '../../../protocols/pancakeV3/state.js'
 import { getUniswapV3PoolAddress } from '../../../protocols/uniswapV3/readPools.js'
 import { uniswapV3PoolEventsAbi } from '../poolEvents.js'
@@ -49,6 +52,13 @@ describe('pancakeV3LiveFamily', () => {
     const forged = '0x3000000000000000000000000000000000000003'
     expect(pancakeV3LiveFamily.discover(created(2500, 50, forged), dex, 7, chain)).toEqual({ skipped: 'pool address is not the CREATE2 derivation', address: forged })
     expect(pancakeV3LiveFamily.discover(created(2500, 60, address), dex, 7, chain)).toMatchObject({ skipped: expect.stringMatching(/not configured/) })
+  })
+
+  it('is configured on Base and Ethereum with the PancakeV3Factory as creation emitter; a config must give an address', () => {
+    for (const chainConfig of [base, ethereum]) expect(chainConfig.dexes.find((d) => d.family === 'pancakeV3')?.creationEmitter).toBe(PANCAKE_V3_FACTORY)
+    const withEmitter = (creationEmitter: string) => defineChainConfig({ ...base, dexes: [{ ...dex, creationEmitter: creationEmitter as Address }] })
+    expect(withEmitter('0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865').dexes[0]!.creationEmitter).toBe(PANCAKE_V3_FACTORY)
+    expect(() => withEmitter('0x1234')).toThrow(/dexes\[0\]\.creationEmitter must be an address/)
   })
 
   it("applies Pancake's Swap (seven words, its own topic), not v3-core's, and knows its own events", () => {
