@@ -3,21 +3,23 @@
 // - discovery [sizes...]: discovery and initial read of 1k and 10k real V2 pairs (liveDiscovery.ts);
 // - blocks: per-block update cost against 1, 10, 100, 1,000 pools changed (liveBlocks.ts);
 // - quotes: warm getQuote on the live source vs the RPC source vs a snapshot (liveQuotes.ts);
-// - server: the example server on the live source under load (liveServer.ts).
+// - server: the example server on the live source under load, vs RPC and snapshot (liveServer.ts).
 // Each section starts its own anvil; nothing is cached across runs. The load average is printed
 // before and after each section: the machine is shared, figures move with it.
 import { loadavg } from 'node:os'
 import { runLiveBlocksBench } from './liveBlocks.js'
 import { DISCOVERY_SIZES, runLiveDiscoveryBench } from './liveDiscovery.js'
 import { runLiveQuotesBench } from './liveQuotes.js'
-import { runLiveServerBench } from './liveServer.js'
+import { LIVE_SERVER_VARIANTS, runLiveServerBench } from './liveServer.js'
 import { elapsedSeconds } from './stats.js'
 
 const SECTIONS = {
   discovery: (sizes: number[]) => runLiveDiscoveryBench(sizes.length > 0 ? sizes : DISCOVERY_SIZES),
   blocks: () => runLiveBlocksBench(),
   quotes: () => runLiveQuotesBench(),
-  server: () => runLiveServerBench(),
+  server: async () => {
+    for (const variant of LIVE_SERVER_VARIANTS) await runLiveServerBench(variant)
+  },
 } as const
 type SectionName = keyof typeof SECTIONS
 
