@@ -34,7 +34,9 @@ or on a node with --rpc, and prints a summary with the route tree.
   --watch                 with --rpc: follow the chain in memory (a live source tracking
                           the pair's and the major tokens' pools) and quote again at every
                           new block, one line per block (--json: one Quote per line),
-                          until Ctrl-C or the end of the input
+                          until Ctrl-C or the end of the input (blocks mined between two
+                          polls are quoted once, at the newest; run in the background, it
+                          needs an open input, e.g. tail -f /dev/null | weft quote …)
   --from-block <n>        with --watch: first block to discover pools from (default 0;
                           on a long chain, a recent block or the factories' deployment)
   --interval <ms>         with --watch: how often to ask the node for a block (default 1000)

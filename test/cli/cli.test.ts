@@ -130,6 +130,8 @@ describe.concurrent('weft chains and help', () => {
     [['-h'], /^usage: weft <command>/],
     [['quote', '--help'], /^usage: weft quote --chain/],
     [['help', 'quote'], /^usage: weft quote --chain/],
+    [['replay', '--help'], /^usage: weft replay <bundle\.json>/],
+    [['help', 'replay'], /^usage: weft replay <bundle\.json>/],
   ])('%j prints the usage, exit code 0', async ([args, usage], { expect }) => {
     const run = await runWeft(args)
     expect(run.code).toBe(0)
