@@ -15,7 +15,7 @@ import { createRandom } from '../support/random.js'
 import { differences, mineSwapBlock } from './coreSupport.js'
 
 /** What the transport does: pass through, hang until released, answer a lagging head, or fail the n-th request from now. */
-type Fault = { kind: 'none' } | { kind: 'hang' } | { kind: 'lag'; head: bigint } | { kind: 'failNth'; remaining: number }
+type Fault = { kind: 'none' } | { kind: 'hang' } | { kind: 'slow'; ms: number } | { kind: 'lag'; head: bigint } | { kind: 'failNth'; remaining: number }
 
 let anvil: Anvil
 let devnet: Devnet
@@ -41,6 +41,7 @@ const transport = custom(
       const forward = () => rpc(nodeUrl, method, params as unknown[])
       if (fault.kind === 'hang') return new Promise<unknown>((resolve, reject) => held.push(() => void forward().then(resolve, reject)))
       if (fault.kind === 'failNth' && --fault.remaining === 0) throw new Error(`injected fault on ${method}`)
+      if (fault.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, (fault as { ms: number }).ms))
       if (fault.kind === 'lag') {
         // A node behind: its head is `fault.head`, and it knows no block past it.
         const head = fault.head
@@ -97,6 +98,20 @@ describe('createLiveSource: node faults on anvil', () => {
     await expectRefused()
     await mineSwapBlock(anvil.rpcUrl, anvil.publicClient, devnet, chain, random)
     await live.sync()
+    await expectExact()
+  })
+
+  it('a slow node that keeps answering: a sync longer than syncTimeoutMs in all is not cut short', async () => {
+    for (let k = 0; k < 4; k++) await mineSwapBlock(anvil.rpcUrl, anvil.publicClient, devnet, chain, random)
+    fault = { kind: 'slow', ms: 300 }
+    const started = Date.now()
+    try {
+      await live.sync()
+    } finally {
+      fault = { kind: 'none' }
+    }
+    // Each answer came within the timeout (1 s); the whole sync took longer.
+    expect(Date.now() - started).toBeGreaterThan(1_000)
     await expectExact()
   })
 

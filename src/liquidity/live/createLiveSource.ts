@@ -68,7 +68,12 @@ export type CreateLiveSourceParameters = {
    * `stats().evaluationsPending`). Default 32.
    */
   evaluationsPerBlock?: number
-  /** A sync taking longer than this fails with a 503 (a node that stopped answering); the next sync starts afresh. Default 20,000 ms. */
+  /**
+   * A sync that gets no answer from the node for this long fails with a 503 (a node that stopped
+   * answering); the next sync starts afresh, and the abandoned one changes nothing if its answers
+   * come later. Measured from the last answer, so a long initial discovery is not cut short.
+   * Default 20,000 ms.
+   */
   syncTimeoutMs?: number
   /** Start from a saved state instead of discovering from `fromBlock` (which is still used if the checkpoint's block was reorged away). */
   checkpoint?: LiveCheckpoint
@@ -394,10 +399,16 @@ function buildLiveSource({
   const top = () => journal[journal.length - 1]
   /** A block's number and hashes (viem's block type varies with the client's chain). */
   const getHeader = async (block: bigint | 'latest'): Promise<Header> => {
-    const { number, hash, parentHash, timestamp } = await client.getBlock(block === 'latest' ? { blockTag: 'latest' } : { blockNumber: block })
+    const { number, hash, parentHash, timestamp } = answered(await client.getBlock(block === 'latest' ? { blockTag: 'latest' } : { blockNumber: block }))
     return { number: number as bigint, hash: hash as Hex, parentHash: parentHash as Hex, timestamp }
   }
   const applied = () => top()?.number ?? -1
+  /** When the node last answered a request of a sync (the sync timeout counts from it). */
+  let lastAnswerAt = 0
+  const answered = <T,>(value: T): T => {
+    lastAnswerAt = Date.now()
+    return value
+  }
   /** Throws in a sync that was abandoned, before it changes anything. */
   const stillCurrent = (mine: number) => {
     if (mine !== epoch) throw new AbandonedSync('This sync was abandoned after a timeout')
@@ -509,7 +520,9 @@ function buildLiveSource({
   /** Reads `pools` at `blockNumber` and the metadata of tokens not described yet (or whose fee could not be measured before they had this pool). */
   const readPools = async (pools: readonly DiscoveredPool[], blockNumber: number): Promise<TrackedPool[]> => {
     if (pools.length === 0) return []
-    const read = await readTrackedPools({ client, chain, families: familiesById, liveFamilies: liveFamiliesById, pools, blockNumber: BigInt(blockNumber) })
+    const read = answered(
+      await readTrackedPools({ client, chain, families: familiesById, liveFamilies: liveFamiliesById, pools, blockNumber: BigInt(blockNumber), onWave: () => answered(undefined) }),
+    )
     const delivered = read.filter((r) => r.state)
     // A token whose transfer fee was unmeasurable (no pool to borrow it from) is measured again when a pool of it is newly delivered.
     const newlyDelivered = delivered.filter((r) => !records.get(keyOf(r.pool))?.state)
@@ -517,7 +530,7 @@ function buildLiveSource({
     const unknown = [...new Set([...delivered.flatMap((r) => tokensOfDiscovered(r.pool)).filter((t) => !tokens.has(t)), ...remeasure])]
     if (unknown.length > 0) {
       const partners = [...new Set([...delivered.flatMap((r) => tokensOfDiscovered(r.pool)), ...majors])]
-      for (const meta of await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber))) tokens.set(intern(meta.address), meta)
+      for (const meta of answered(await readTokenMetadata(client, chain, unknown, partners, BigInt(blockNumber)))) tokens.set(intern(meta.address), meta)
     }
     counters.rereads += pools.length
     return read
@@ -551,7 +564,7 @@ function buildLiveSource({
     if (creators.size === 0) return found
     for (let start = from; start <= to; start += BigInt(logsBlockRange)) {
       const end = start + BigInt(logsBlockRange) - 1n < to ? start + BigInt(logsBlockRange) - 1n : to
-      const logs = await client.getLogs({ address: [...creators.keys()], events: [...creationEvents.values()], fromBlock: start, toBlock: end })
+      const logs = answered(await client.getLogs({ address: [...creators.keys()], events: [...creationEvents.values()], fromBlock: start, toBlock: end }))
       logs.sort((a, b) => Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || (a.logIndex ?? 0) - (b.logIndex ?? 0))
       for (const log of logs) {
         const outcome = discoverPool(log as Log, Number(log.blockNumber))
@@ -595,7 +608,7 @@ function buildLiveSource({
   /** Applies block `block` (whose parent is the source's block) through its logs. */
   const advance = async (block: Header, mine: number) => {
     const number = Number(block.number)
-    const logs = await client.getLogs({ blockHash: block.hash })
+    const logs = answered(await client.getLogs({ blockHash: block.hash }))
     // In-memory work only (applying logs, committing): what a block costs besides its round trips.
     const applyStarted = performance.now()
     logs.sort((a, b) => (a.logIndex ?? 0) - (b.logIndex ?? 0))
@@ -745,16 +758,21 @@ function buildLiveSource({
     return applied()
   }
 
-  /** One sync at a time; one that outlives `syncTimeoutMs` is abandoned (it can change nothing after) and fails with a 503. */
+  /** One sync at a time; one that gets no answer for `syncTimeoutMs` is abandoned (it can change nothing after) and fails with a 503. */
   const sync = (): Promise<number> => {
     if (running) return running
     const mine = epoch
-    let timer: ReturnType<typeof setTimeout> | undefined
+    let timer: ReturnType<typeof setInterval> | undefined
+    lastAnswerAt = Date.now()
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        epoch++
-        reject(new Error(`The node did not answer within ${syncTimeoutMs} ms`))
-      }, syncTimeoutMs)
+      timer = setInterval(
+        () => {
+          if (Date.now() - lastAnswerAt <= syncTimeoutMs) return
+          epoch++
+          reject(new Error(`The node gave no answer for ${syncTimeoutMs} ms`))
+        },
+        Math.max(5, Math.ceil(syncTimeoutMs / 4)),
+      )
     })
     running = Promise.race([follow(mine), timeout])
       .then(
@@ -770,7 +788,7 @@ function buildLiveSource({
         },
       )
       .finally(() => {
-        clearTimeout(timer)
+        clearInterval(timer)
         running = undefined
       })
     return running

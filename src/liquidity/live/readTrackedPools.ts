@@ -14,6 +14,8 @@ export type ReadTrackedPoolsParameters = {
   liveFamilies: ReadonlyMap<string, LiveFamily>
   pools: readonly DiscoveredPool[]
   blockNumber: bigint
+  /** Called after each wave of reads answered (the live source's sync timeout counts from the last answer). */
+  onWave?: () => void
 }
 
 /**
@@ -25,7 +27,7 @@ export type ReadTrackedPoolsParameters = {
  * @example
  * const records = await readTrackedPools({ client, chain, families, liveFamilies, pools: [discovered], blockNumber })
  */
-export async function readTrackedPools({ client, chain, families, liveFamilies, pools, blockNumber }: ReadTrackedPoolsParameters): Promise<TrackedPool[]> {
+export async function readTrackedPools({ client, chain, families, liveFamilies, pools, blockNumber, onWave }: ReadTrackedPoolsParameters): Promise<TrackedPool[]> {
   const readOne = async (pool: DiscoveredPool): Promise<PoolStateBase | null> => {
     const family = families.get(pool.family)
     const live = liveFamilies.get(pool.family)
@@ -39,7 +41,10 @@ export async function readTrackedPools({ client, chain, families, liveFamilies, 
   }
   // In waves, so an initial read of thousands of pools does not open thousands of requests at once.
   const states: (PoolStateBase | null)[] = []
-  for (let start = 0; start < pools.length; start += READ_CONCURRENCY) states.push(...(await Promise.all(pools.slice(start, start + READ_CONCURRENCY).map(readOne))))
+  for (let start = 0; start < pools.length; start += READ_CONCURRENCY) {
+    states.push(...(await Promise.all(pools.slice(start, start + READ_CONCURRENCY).map(readOne))))
+    onWave?.()
+  }
   const records: TrackedPool[] = pools.map((pool, index) => ({ pool, state: states[index] ?? null }))
   // Each family's extras in one batch: the records of one family, read together, then put back in place.
   const byFamily = new Map<string, number[]>()
