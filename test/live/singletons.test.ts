@@ -4,16 +4,18 @@
 // third-party activity every block (test/support/singletonsActivity.ts), reorgs of depth 1–5
 // through anvil_rollback (a chain cut shorter answers 503 until the new branch arrives), and after every block the live state must equal a fresh read by the
 // families' own readers, bit for bit. Quotes on the live source are executed exactly.
-import { type Address, toEventSelector } from 'viem'
+import { type Address, toEventSelector, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConfig, type LiveCheckpoint, type LiveSource, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
+import { type ChainConfig, type LiveCheckpoint, type LiveSource, type PoolStateBase, type QuoteIntent, QuoteError, createLiveSource, deployExecutor, getQuote } from '../../src/index.js'
 import { balancerV2PoolContractEventsAbi, balancerV2VaultPoolEventsAbi } from '../../src/liquidity/live/families/applyBalancerV2Log.js'
 import { uniswapV4PoolManagerEventsAbi } from '../../src/liquidity/live/families/applyUniswapV4Log.js'
 import { balancerV2LiveFamily } from '../../src/liquidity/live/families/balancerV2.js'
 import { uniswapV4LiveFamily } from '../../src/liquidity/live/families/uniswapV4.js'
 import type { LiveFamily } from '../../src/liquidity/live/liveFamily.js'
 import { balancerV2Family } from '../../src/protocols/balancerV2/family.js'
+import type { BalancerV2PoolState } from '../../src/protocols/balancerV2/state.js'
 import { uniswapV4Family } from '../../src/protocols/uniswapV4/family.js'
+import type { UniswapV4PoolState } from '../../src/protocols/uniswapV4/state.js'
 import { type Anvil, type Devnet, deployDevnet, startAnvil } from '../devnet/index.js'
 import { executeQuote, expectExactFill } from '../support/fill.js'
 import { type LiveActivity, createLiveActivity } from '../support/liveActivity.js'
@@ -47,7 +49,7 @@ let chain: ChainConfig
 let live: LiveSource
 let activity: LiveActivity
 const random = createRandom(SEED)
-const stats = { compared: 0, pools: 0, reorgs: 0, quotes: 0, executed: 0, notRouted: 0, fillMismatches: 0 }
+const stats = { compared: 0, pools: 0, reorgs: 0, quotes: 0, executed: 0, notRouted: 0, fillMismatches: 0, swapsByProtocol: {} as Record<string, number> }
 const mismatches: LiveMismatch[] = []
 
 async function check(source: LiveSource = live): Promise<void> {
@@ -124,9 +126,26 @@ describe('createLiveSource on anvil (uniswapV4 + balancerV2)', () => {
     expect(counters.logsApplied).toBeGreaterThan(0)
     expect(stats.executed).toBeGreaterThan(0)
     expect(stats.fillMismatches).toBe(0)
+    // The fills went through both families.
+    expect(Object.keys(stats.swapsByProtocol).sort()).toEqual(['Balancer V2', 'Uniswap V4'])
     // New pools were discovered on the way (V4 Initialize, Balancer TokensRegistered).
     expect(counters.discovered).toBeGreaterThan(11)
   }, 240_000)
+
+  it('tracks only the pools of a token list (a Balancer pool only when every one of its tokens is listed)', async () => {
+    const listed = new Set<Address>([devnet.tokens.WETH.address, devnet.tokens.USDC.address, devnet.tokens.DAI.address])
+    const byList = createLiveSource({ client: anvil.publicClient, chain, families, liveFamilies, fromBlock: 0n, tracking: { mode: 'tokens', tokens: [...listed] } })
+    const tokensOf = (state: PoolStateBase): Address[] => {
+      if (state.family === 'balancerV2') return (state as BalancerV2PoolState).tokens
+      const pool = state as UniswapV4PoolState
+      return [pool.currency0 === zeroAddress ? devnet.tokens.WETH.address : pool.currency0, pool.currency1]
+    }
+    const keep = (state: PoolStateBase) => tokensOf(state).every((token) => listed.has(token))
+    const { mismatches: found, pools } = await checkLiveState({ source: byList, activity, chain, pair: [devnet.tokens.WETH.address, devnet.tokens.USDC.address], keep })
+    expect(found).toEqual([])
+    expect(pools).toBeGreaterThan(0)
+    expect(pools).toBeLessThan(stats.pools)
+  }, 60_000)
 
   it('saves its state as JSON and resumes from it exactly', async () => {
     const saved = JSON.parse(JSON.stringify(live.checkpoint())) as LiveCheckpoint
@@ -170,6 +189,7 @@ async function quoteAndFill(): Promise<void> {
   expectExactFill(outcome, quote, fill)
   stats.fillMismatches += fill.mismatches
   stats.executed++
+  for (const swap of quote.route.swaps.flat()) stats.swapsByProtocol[swap.protocol] = (stats.swapsByProtocol[swap.protocol] ?? 0) + 1
   await activity.recordHead()
   await check()
 }
