@@ -11,7 +11,7 @@ import { type ChainConfig, type LiveCheckpoint, createLiveSource } from '../../s
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
 import type { UniswapV3PoolState } from '../../src/protocols/uniswapV3/state.js'
-import { type Anvil, type Devnet, deployDevnet, startAnvil } from '../devnet/index.js'
+import { type Anvil, type Devnet, deployDevnet, rpc, startAnvil } from '../devnet/index.js'
 
 setFlagsFromString('--expose-gc')
 const collect = runInNewContext('gc') as () => void
@@ -98,5 +98,24 @@ describe('createLiveSource memory', () => {
     figures.v3TicksPerPool = v3.reduce((sum, p) => sum + (p.state as UniswapV3PoolState).ticks.length, 0) / v3.length
     expect(figures.trackedV2).toBeLessThan(2_000)
     expect(figures.trackedV3).toBeLessThan(20_000)
+  })
+
+  it('keeps token metadata only for the tokens of held pools and the chain’s own', async () => {
+    // A checkpoint carrying the metadata of 1,000 tokens no pool of it touches (pools gone since, say).
+    const stray = Array.from({ length: 1_000 }, (_, i) => ({ address: address(i, 0x5a), symbol: 'S', decimals: 18, transferFeeBps: 0 }))
+    const loaded = createLiveSource({
+      client: anvil.publicClient,
+      chain,
+      families: [uniswapV2Family, uniswapV3Family],
+      fromBlock: 0n,
+      checkpoint: { ...saved, tokens: [...saved.tokens, ...stray] },
+    })
+    await loaded.sync()
+    expect(loaded.stats().tokensKnown).toBe(saved.tokens.length + stray.length)
+    await rpc(anvil.rpcUrl, 'evm_mine', [])
+    await loaded.sync()
+    // Pruned at the block's commit: what the held pools and the chain's token list name.
+    const liquidity = await loaded.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
+    expect(loaded.stats().tokensKnown).toBe(new Set([...liquidity.tokens.map((t) => t.address), ...chain.tokens.map((t) => t.address.toLowerCase()), chain.wrappedNative.address.toLowerCase()]).size)
   })
 })
