@@ -23,7 +23,14 @@ const ROUNDS = 2
 export type BoundEdge = { from: number; to: number; curve: Curve }
 
 /** The all-pools figure: the bound, the pools it covers, the prices it ended at, and the tokens it trades through (the most value first). */
-export type AllPoolsBound = { bound: number; pools: number; prices: Map<Address, number>; trading: Address[] }
+export type AllPoolsBound = {
+  bound: number
+  pools: number
+  prices: Map<Address, number>
+  trading: Address[]
+  /** The plain relaxation's figure alone (no hop layers): what compares like with like to a candidate graph's own relaxation. */
+  relaxedBound?: number
+}
 
 /** Scopes of at most this many tokens get a Newton solve before the descent (its dense step grows as tokens²). */
 const NEWTON_TOKENS = 64
@@ -80,7 +87,7 @@ export function allPoolsBound(
   }
   const fromIn = distances(tokenIn, tokenOut)
   const toOut = distances(tokenOut, tokenIn)
-  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map(), trading: [] }
+  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map(), trading: [], relaxedBound: 0 }
 
   // Token indices: 0 the output, 1 the input, then the rest in scope.
   const tokens: Address[] = []
@@ -147,6 +154,7 @@ export function allPoolsBound(
   if (descended < dual) dual = descended
   // The relaxation above lets flow chain any number of its pools; the layered one honours the hop
   // limit. Both are valid bounds on routes of at most maxHops: the lower is reported.
+  const relaxed = dual
   const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu)
   if (layered.dual < dual) dual = layered.dual
   // The tokens the relaxations trade through, by the value they send through them: the layered
@@ -161,7 +169,7 @@ export function allPoolsBound(
       .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
       .map((x) => x.t)
   const trading = [...new Set([...ranked(layered.traded), ...ranked(traded)])]
-  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading }
+  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
 }
 
 /**

@@ -62,7 +62,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       expansion = undefined
     }
     const present = new Set(graph.tokens)
-    const extra = expansion && expansion.bound > flow.dual * (1 + EXPAND_SHARE) ? expansion.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
+    const extra = expansion && (expansion.relaxedBound ?? expansion.bound) > flow.dual * (1 + EXPAND_SHARE) ? expansion.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
     if (extra.length > 0) {
       candidates = [...candidates, ...extra]
       graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
