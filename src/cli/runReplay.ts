@@ -38,7 +38,7 @@ export async function formatReplay(text: string, { json }: { json: boolean }): P
     feeTiers: getFeeTiers(liquidity, chain),
     ...(liquidity.gasPriceWei !== undefined ? { gasPriceWei: liquidity.gasPriceWei } : {}),
   })
-  const head = `replay of a quote on ${chain.name} at block ${liquidity.blockNumber} (${liquidity.pools.length} pools), recorded with weft ${bundle.weftVersion}`
+  const head = `replay of a quote on ${chain.name} at block ${liquidity.blockNumber} (${liquidity.pools.length} pool${liquidity.pools.length === 1 ? '' : 's'}), recorded with weft ${bundle.weftVersion}`
   const verdict = matches === undefined ? 'the bundle holds no recorded quote to compare with' : matches ? 'identical to the recorded quote, byte for byte' : differs!
   return { stdout: `${head}\n\n${summary}\n\n${verdict}`, stderr: undefined, code: differs ? 1 : 0 }
 }

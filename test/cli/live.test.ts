@@ -49,7 +49,7 @@ describe('replay bundles from a node', () => {
     expect(BigInt(quote.amountOut)).toBe(await pairOutput(15n * 10n ** 17n, quote.blockNumber))
     const summary = await runWeft(['replay', file])
     expect(summary.code).toBe(0)
-    expect(summary.stdout.split('\n')[0]).toBe(`replay of a quote on Base at block ${quote.blockNumber} (1 pools), recorded with weft 0.1.0`)
+    expect(summary.stdout.split('\n')[0]).toBe(`replay of a quote on Base at block ${quote.blockNumber} (1 pool), recorded with weft 0.1.0`)
     expect(summary.stdout.trimEnd().split('\n').at(-1)).toBe('identical to the recorded quote, byte for byte')
   })
 
@@ -62,6 +62,8 @@ describe('replay bundles from a node', () => {
     await live.sync()
     const second = await recordQuote(intent, live, { sender: devnet.from, deadlineSeconds: 120 })
     expect(second.quote.blockNumber).toBeGreaterThan(first.quote.blockNumber)
+    // The pair of a token that is neither traded nor major is left out of the bundles.
+    expect([first.pools, second.pools]).toEqual([{ answered: 2, kept: 1 }, { answered: 2, kept: 1 }])
     for (const { quote, bundle } of [first, second]) {
       expect(BigInt(quote.amountOut)).toBe(await pairOutput(intent.sellAmount, quote.blockNumber))
       const file = join(dir, `live-${quote.blockNumber}.json`)

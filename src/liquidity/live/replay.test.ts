@@ -10,6 +10,7 @@ import { createSnapshotSource } from '../createSnapshotSource.js'
 import { WEFT_VERSION } from './replayBundle.js'
 import { replayQuote } from './replayQuote.js'
 import { recordQuote } from './replayRecordQuote.js'
+import { trimReplayBundle } from './replayTrimBundle.js'
 
 const WETH = base.wrappedNative.address
 const USDC = base.tokens.find((t) => t.symbol === 'USDC')!.address
@@ -52,6 +53,17 @@ describe('replay bundles', () => {
       expect(JSON.stringify(replayed.quote)).toBe(JSON.stringify(quote))
       expect(bundle.weftVersion).toBe(WEFT_VERSION)
     }
+  })
+
+  test('trimmed to the pools of the sell, buy, major and stable tokens, and only when the quote stays the same', async () => {
+    const trimmed = await recordQuote(sellWeth, source)
+    expect(trimmed.pools.answered).toBe(48)
+    expect(trimmed.pools.kept).toBeLessThan(trimmed.pools.answered)
+    expect(trimmed.bundle.liquidity.pools).toHaveLength(trimmed.pools.kept)
+    expect((await replayQuote(throughFile(trimmed.bundle))).matches).toBe(true)
+    const whole = await recordQuote(sellWeth, source, { trim: false })
+    expect(whole.bundle.liquidity.pools).toHaveLength(48)
+    expect(trimReplayBundle(whole.bundle).liquidity.pools).toHaveLength(trimmed.pools.kept)
   })
 
   test('a bundle whose pools were edited replays to another quote, and says where it differs', async () => {
