@@ -96,6 +96,16 @@ describe('createLiveSource memory', () => {
     figures.trackedV2 = Math.round(bytesPer(TRACKED, () => createLiveSource({ client: offline, chain, fromBlock: 0n, checkpoint: JSON.parse(v2Text) })))
     figures.trackedV3 = Math.round(bytesPer(TRACKED, () => createLiveSource({ client: offline, chain, fromBlock: 0n, checkpoint: JSON.parse(v3Text) })))
     figures.v3TicksPerPool = v3.reduce((sum, p) => sum + (p.state as UniswapV3PoolState).ticks.length, 0) / v3.length
+    // The same pools with 100 initialized ticks each (liquidityNet and liquidityGross of realistic size): the cost per tick.
+    const TICKS = 100
+    const withTicks = v3.map((p) => {
+      const state = p.state as UniswapV3PoolState
+      const ticks = Array.from({ length: TICKS }, (_, i) => ({ index: (i - TICKS / 2) * state.tickSpacing, liquidityNet: String((i % 2 ? -1n : 1n) * (123_456_789_012_345_678n + BigInt(i))) }))
+      return { ...p, state: { ...state, ticks }, liquidityGross: ticks.map((t): [number, string] => [t.index, String(123_456_789_012_345_678n + BigInt(t.index))]) }
+    })
+    const manyText = checkpointText(withTicks, TRACKED / 4, true)
+    figures.trackedV3With100Ticks = Math.round(bytesPer(TRACKED / 4, () => createLiveSource({ client: offline, chain, fromBlock: 0n, checkpoint: JSON.parse(manyText) })))
+    figures.perV3Tick = Math.round((figures.trackedV3With100Ticks - figures.trackedV3) / (TICKS - figures.v3TicksPerPool))
     expect(figures.trackedV2).toBeLessThan(2_000)
     expect(figures.trackedV3).toBeLessThan(20_000)
   })
