@@ -145,6 +145,9 @@ export function simulateSwap(
 
   const { ticks, tickSpacing, tickLower, tickUpper } = pool
   const fee = BigInt(pool.fee)
+  // With a fee below 100% (the fee's complement, a divisor, is then positive), a step over a range
+  // without liquidity is free: see the loop.
+  const emptyStepsFree = pool.fee >= 0 && pool.fee < 1_000_000
   const exactInput = amountSpecified > 0n
   const step: SwapStep = { sqrtRatioNextX96: 0n, amountIn: 0n, amountOut: 0n, feeAmount: 0n }
 
@@ -172,21 +175,27 @@ export function simulateSwap(
     const sqrtPriceNextX96 =
       position >= 0 ? getInitializedTickSqrtPrice(ticks[position] as InitializedTick) : getBoundarySqrtPrice(tickNext)
     const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
-    computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
-    sqrtPriceX96 = step.sqrtRatioNextX96
     stepsTaken++
-
-    if (exactInput) {
-      // `-=` is unchecked in the contract; amountCalculated uses LowGasSafeMath.
-      amountRemaining = wrapInt256(amountRemaining - sumToInt256(step.amountIn, step.feeAmount))
-      if (step.amountOut >= TWO_POW_255) throw new UniswapV3RevertError('int256 overflow')
-      amountCalculated -= step.amountOut
-      if (amountCalculated < MIN_INT256) throw new UniswapV3RevertError('int256 underflow')
+    if (liquidity === 0n && emptyStepsFree) {
+      // No liquidity in this range: computeSwapStep moves the price to the target and takes no
+      // input, gives no output and charges no fee, so the amounts stay as they are. (Drained and
+      // gapped pools walk many such words; this skips the step's big-integer math, not the step.)
+      sqrtPriceX96 = target
     } else {
-      if (step.amountOut >= TWO_POW_255) throw new UniswapV3RevertError('int256 overflow')
-      amountRemaining = wrapInt256(amountRemaining + step.amountOut)
-      amountCalculated += sumToInt256(step.amountIn, step.feeAmount)
-      if (amountCalculated > MAX_INT256) throw new UniswapV3RevertError('int256 overflow')
+      computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
+      sqrtPriceX96 = step.sqrtRatioNextX96
+      if (exactInput) {
+        // `-=` is unchecked in the contract; amountCalculated uses LowGasSafeMath.
+        amountRemaining = wrapInt256(amountRemaining - sumToInt256(step.amountIn, step.feeAmount))
+        if (step.amountOut >= TWO_POW_255) throw new UniswapV3RevertError('int256 overflow')
+        amountCalculated -= step.amountOut
+        if (amountCalculated < MIN_INT256) throw new UniswapV3RevertError('int256 underflow')
+      } else {
+        if (step.amountOut >= TWO_POW_255) throw new UniswapV3RevertError('int256 overflow')
+        amountRemaining = wrapInt256(amountRemaining + step.amountOut)
+        amountCalculated += sumToInt256(step.amountIn, step.feeAmount)
+        if (amountCalculated > MAX_INT256) throw new UniswapV3RevertError('int256 overflow')
+      }
     }
 
     if (sqrtPriceX96 === sqrtPriceNextX96) {
