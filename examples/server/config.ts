@@ -50,7 +50,7 @@ export type LiquidityConfig =
    */
   | {
       source: 'live'
-      /** http(s) (polled) or ws(s) (subscribed) node URL per chain id. */
+      /** Node URL per chain id: http(s) (polled every `pollingIntervalMs`) or ws(s) (new heads subscribed, polling as the fallback). */
       rpcUrls: Readonly<Record<string, string>>
       /** First block to discover pools from, per chain id (default 0; the factories' deployment block on a real chain). */
       fromBlocks?: Readonly<Record<string, number>>

@@ -82,6 +82,7 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
+  let busy = false
   let lastError: string | null = null
   let savedBlock = resumedFrom ?? -1
   let lastCheckpoint: LiveChainHealth['lastCheckpoint'] = null
@@ -114,12 +115,18 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
     }
   }
   const loop = () => {
-    if (stopped) return
+    if (stopped || busy) return
+    clearTimeout(timer)
+    busy = true
     running = tick().finally(() => {
+      busy = false
       if (!stopped) timer = setTimeout(loop, pollingIntervalMs)
     })
   }
   loop()
+  // Over a WebSocket the node announces new heads (eth_subscribe): sync at once instead of at the
+  // next poll, which stays as the fallback when a subscription goes quiet.
+  const unwatch = /^wss?:/.test(rpcUrl) ? client.watchBlockNumber({ onBlockNumber: loop, onError: () => {} }) : undefined
 
   return {
     source,
@@ -136,6 +143,7 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
     },
     async close() {
       stopped = true
+      unwatch?.()
       clearTimeout(timer)
       await running
       await save().catch((error: unknown) => log('warn', 'live checkpoint not written', { chainId: chain.id, error: String(error) }))

@@ -29,12 +29,12 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const liveServer = async (settings: { pollingIntervalMs?: number; maxAgeMs?: number; checkpointEveryBlocks?: number } = {}) => {
+const liveServer = async (settings: { pollingIntervalMs?: number; maxAgeMs?: number; checkpointEveryBlocks?: number } = {}, rpcUrl = anvil.rpcUrl) => {
   const app = await startTestServer({
     rateLimits: roomy,
     chains: [devnet.chain],
     overload: { workers: 2 },
-    liquidity: { source: 'live', rpcUrls: { [devnet.chain.id]: anvil.rpcUrl }, checkpointDir, pollingIntervalMs: 100, checkpointEveryBlocks: 3, ...settings },
+    liquidity: { source: 'live', rpcUrls: { [devnet.chain.id]: rpcUrl }, checkpointDir, pollingIntervalMs: 100, checkpointEveryBlocks: 3, ...settings },
   })
   started.push(app)
   return app
@@ -113,11 +113,17 @@ describe('server on the live source', () => {
 
     await devnet.v2Swap(devnet.getPool('WETH', 'USDC', 'uniswapV2'), 'WETH', 10n ** 18n)
     const head = Number(await anvil.publicClient.getBlockNumber())
-    const warm = await liveServer()
+    // This one over a WebSocket (anvil serves both on one port): new heads are pushed, the poll is a fallback.
+    const warm = await liveServer({ pollingIntervalMs: 60_000 }, anvil.rpcUrl.replace(/^http/, 'ws'))
     const { quote, ms } = await quoteAtLeast(warm, intent, head)
     expect(quote.blockNumber).toBe(head)
     expect(warm.logs.find((line) => line.msg === 'live checkpoint loaded')).toMatchObject({ blockNumber: lastBlock, pools: checkpoint.pools.length })
     expect((await health(warm)).resumedFrom).toBe(lastBlock)
+    await devnet.v2Swap(devnet.getPool('WETH', 'USDC', 'uniswapV2'), 'WETH', 10n ** 18n)
+    const pushed = Number(await anvil.publicClient.getBlockNumber())
+    const followed = await quoteAtLeast(warm, intent, pushed)
+    expect(followed.quote.blockNumber).toBe(pushed)
+    expect(followed.ms).toBeLessThan(10_000)
     console.log(`first quote after start: cold ${coldMs.toFixed(0)} ms, warm ${ms.toFixed(0)} ms (${checkpoint.pools.length} pools, checkpoint ${readFileSync(file).length} bytes)`)
     await warm.close()
   })
