@@ -98,11 +98,18 @@ if (process.env.LATENCY_PROFILE) writeFileSync(process.env.LATENCY_PROFILE, JSON
 if (process.env.LATENCY_RESULTS) writeFileSync(process.env.LATENCY_RESULTS, JSON.stringify(results, null, 1))
 if (process.env.LATENCY_CHECK) {
   const expected = JSON.parse(readFileSync(process.env.LATENCY_CHECK, 'utf8')) as Record<string, string>
+  // The all-pools figure apart: it is a bound, not the route (it moves when the bound's own code does).
+  const withoutAllPools = (text: string) => text.replace(/ all \S+/, '')
   let differ = 0
+  let allPoolsOnly = 0
   for (const [key, value] of Object.entries(results)) {
     if (expected[key] === undefined || expected[key] === value) continue
+    if (withoutAllPools(expected[key]) === withoutAllPools(value)) {
+      allPoolsOnly++
+      continue
+    }
     differ++
     if (differ <= 10) console.log(`DIFFERS ${key}\n  was ${expected[key]}\n  now ${value}`)
   }
-  console.log(`results: ${differ} of ${Object.keys(results).length} differ from ${process.env.LATENCY_CHECK}`)
+  console.log(`results: ${differ} of ${Object.keys(results).length} differ from ${process.env.LATENCY_CHECK} (and ${allPoolsOnly} in the all-pools bound alone)`)
 }

@@ -16,8 +16,7 @@ const REFINE_BUDGET = 40
  * at most maxHops: a split no worse than the best of these paths alone (the
  * caller weighs it against them on exact value, net of gas). Undefined when
  * no path takes a part. `memo` holds the swaps this search has already
- * simulated (a fresh one when not given): the greedy pass re-prices every path
- * per part, mostly on states no part has touched since.
+ * simulated (a fresh one when not given), which the refinement repeats.
  *
  * @example
  * const plan = greedySplit([viaWeth, viaUsdc, direct], 10n ** 18n, 0)
@@ -27,25 +26,49 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   const part = amountIn / BigInt(PARTS)
   if (part <= 0n) return undefined
   const amounts = paths.map(() => 0n)
-  let states: PoolStates = new Map()
+  const states: PoolStates = new Map()
+  // A path's part is priced on the states of its own pools only; that price holds until a part
+  // goes through one of them (or the part's size changes), so only the paths sharing a pool with
+  // the last one chosen are priced again. `null`: the path cannot take the part.
+  const poolKeys = paths.map((path) => new Set(path.map((hop) => hop.pool.key)))
+  const trials: ({ amountOut: bigint; next: PoolStates } | null | undefined)[] = paths.map(() => undefined)
+  let pricedSize = -1n
   for (let k = 0; k < PARTS; k++) {
     // The last part takes the rounding remainder.
     const size = k === PARTS - 1 ? amountIn - part * BigInt(PARTS - 1) : part
+    if (size !== pricedSize) {
+      trials.fill(undefined)
+      pricedSize = size
+    }
     let best = -1
     let bestOut = 0n
-    let bestStates: PoolStates | undefined
     paths.forEach((path, p) => {
-      const trial: PoolStates = new Map(states)
-      const executed = simulatePath(path, size, trial, memo)
-      if (executed && executed.amountOut > bestOut) {
+      let trial = trials[p]
+      if (trial === undefined) {
+        const own: PoolStates = new Map()
+        for (const key of poolKeys[p]!) {
+          const state = states.get(key)
+          if (state) own.set(key, state)
+        }
+        const executed = simulatePath(path, size, own, memo)
+        trials[p] = trial = executed ? { amountOut: executed.amountOut, next: own } : null
+      }
+      if (trial && trial.amountOut > bestOut) {
         best = p
-        bestOut = executed.amountOut
-        bestStates = trial
+        bestOut = trial.amountOut
       }
     })
-    if (best < 0 || !bestStates) return undefined
+    if (best < 0) return undefined
     amounts[best] = amounts[best]! + size
-    states = bestStates
+    for (const [key, state] of trials[best]!.next) states.set(key, state)
+    const touched = poolKeys[best]!
+    paths.forEach((_, p) => {
+      for (const key of poolKeys[p]!)
+        if (touched.has(key)) {
+          trials[p] = undefined
+          break
+        }
+    })
   }
   // Refinement: halve the part and move it between the paths in use while the plan's exact value
   // (net of gas) improves, within REFINE_BUDGET simulations.
