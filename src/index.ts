@@ -53,7 +53,7 @@ export type { DiscoveredPool, LogOutcome, TrackedPool } from './liquidity/live/t
 export { type DiscoveryOutcome, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
 export { defaultLiveFamilies } from './liquidity/live/liveFamilies.js'
 export { WEFT_VERSION, createReplayBundle, type CreateReplayBundleParameters, type ReplayBundle } from './liquidity/live/replayBundle.js'
-export { parseReplayBundle, type ParsedReplayBundle } from './liquidity/live/replayParseBundle.js'
+export type { ParsedReplayBundle } from './liquidity/live/replayParseBundle.js'
 export { replayQuote, type ReplayQuoteReturnType } from './liquidity/live/replayQuote.js'
 export { recordQuote, type RecordQuoteOptions, type RecordQuoteReturnType } from './liquidity/live/replayRecordQuote.js'
 export { trimReplayBundle } from './liquidity/live/replayTrimBundle.js'

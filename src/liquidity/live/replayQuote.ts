@@ -2,7 +2,7 @@ import { guarded, toQuoteError } from '../../errors/QuoteError.js'
 import { getQuote } from '../../quote/getQuote.js'
 import type { Quote } from '../../quote/types.js'
 import type { Liquidity, LiquiditySource } from '../types.js'
-import { type ParsedReplayBundle, parseReplayBundle } from './replayParseBundle.js'
+import type { ParsedReplayBundle } from './replayParseBundle.js'
 
 /** What {@link replayQuote} resolves to: the Quote computed again, and the bundle it came from, read back. */
 export type ReplayQuoteReturnType = {
@@ -29,6 +29,8 @@ export type ReplayQuoteReturnType = {
  */
 export async function replayQuote(bundle: unknown): Promise<ReplayQuoteReturnType> {
   try {
+    // Loaded on first use: only hosts that replay bundles pay for reading them (package size).
+    const { parseReplayBundle } = await import('./replayParseBundle.js')
     const parsed = guarded(() => parseReplayBundle(bundle))
     const { chain, intent, liquidity, options } = parsed
     // A fresh copy per answer: getQuote appends what it skips to the report.
