@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm'
 import { type Address, createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type LiveCheckpoint, createLiveSource } from '../../src/index.js'
+import { buildPoolCached } from '../../src/liquidity/buildPoolCached.js'
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
 import type { UniswapV3PoolState } from '../../src/protocols/uniswapV3/state.js'
@@ -48,8 +49,8 @@ function checkpointText(template: LiveCheckpoint['pools'], count: number, tracke
   for (let i = 0; i < count; i++) {
     const { pool, state, liquidityGross } = template[i % template.length]!
     const fresh = address(i, 0xabcd)
-    const token0 = address(i % TOKENS, 0x70)
-    const token1 = address((i * 7 + 1) % TOKENS, 0x70)
+    // Two distinct tokens (6i + 1 is odd, TOKENS even), sorted as pools sort them.
+    const [token0, token1] = [address(i % TOKENS, 0x70), address((i * 7 + 1) % TOKENS, 0x70)].sort() as [Address, Address]
     pools.push({
       pool: { ...pool, address: fresh, token0, token1 },
       state: tracked && state ? { ...state, address: fresh, token0, token1 } as typeof state : undefined,
@@ -108,6 +109,18 @@ describe('createLiveSource memory', () => {
     figures.perV3Tick = Math.round((figures.trackedV3With100Ticks - figures.trackedV3) / (TICKS - figures.v3TicksPerPool))
     expect(figures.trackedV2).toBeLessThan(2_000)
     expect(figures.trackedV3).toBeLessThan(20_000)
+  })
+
+  it('a pool getQuote builds from a tracked state (cached beside it) costs about as much again', () => {
+    const build = (family: typeof uniswapV2Family | typeof uniswapV3Family, template: LiveCheckpoint['pools']) => {
+      const dexIndex = chain.dexes.findIndex((d) => d.family === family.id)
+      const states = (JSON.parse(checkpointText(template, TRACKED, true)) as LiveCheckpoint).pools.map((p) => p.state!)
+      return Math.round(bytesPer(TRACKED, () => states.map((state) => buildPoolCached(family as never, state, { chain, dex: chain.dexes[dexIndex]!, dexIndex }, 0))))
+    }
+    figures.builtV2 = build(uniswapV2Family, saved.pools.filter((p) => p.state && p.pool.family === 'uniswapV2'))
+    figures.builtV3 = build(uniswapV3Family, saved.pools.filter((p) => p.state && p.pool.family === 'uniswapV3'))
+    expect(figures.builtV2).toBeGreaterThan(0)
+    expect(figures.builtV3).toBeGreaterThan(0)
   })
 
   it('keeps token metadata only for the tokens of held pools and the chain’s own', async () => {
