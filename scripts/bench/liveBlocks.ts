@@ -36,6 +36,8 @@ export type LiveBlocksRow = {
   blocks: number
   syncP50: number
   applyP50: number
+  /** The fastest block: the least disturbed by other jobs on a shared machine. */
+  applyMin: number
   applyMax: number
   budgetMs: number
   met: boolean
@@ -172,6 +174,7 @@ export async function runLiveBlocksBench(): Promise<LiveBlocksRow[]> {
         blocks: BLOCKS_PER_SIZE,
         syncP50: percentile(sync, 50),
         applyP50,
+        applyMin: Math.min(...apply),
         applyMax: Math.max(...apply),
         budgetMs,
         met: applyP50 <= budgetMs,
@@ -180,14 +183,16 @@ export async function runLiveBlocksBench(): Promise<LiveBlocksRow[]> {
         readsPerBlock: reads / BLOCKS_PER_SIZE,
       })
     }
+    console.log(`  verdict on apply p50 (wall time: on a loaded machine it includes time the process waited for a core; 'apply min' is the least disturbed block)`)
     console.log(`  ${everyPool} pools tracked (${BENCH_POOLS} bench pools: 21 V2, 84 V3; ${EXTRA_V2_PAIRS} more V2 pairs); ${BLOCKS_PER_SIZE} blocks per row`)
     printTable(
-      ['pools changed', 'V2 + V3', 'sync p50 (wall)', 'apply p50 (memory)', 'apply max', 'per 100 pools', 'target', 'verdict', 'HTTP requests/block', 'JSON-RPC calls/block', 'pool reads/block'],
+      ['pools changed', 'V2 + V3', 'sync p50 (wall)', 'apply p50 (memory)', 'apply min', 'apply max', 'per 100 pools', 'target', 'verdict', 'HTTP requests/block', 'JSON-RPC calls/block', 'pool reads/block'],
       rows.map((row) => [
         String(row.poolsChanged),
         `${row.v2} + ${row.v3}`,
         formatMs(row.syncP50),
         formatMs(row.applyP50),
+        formatMs(row.applyMin),
         formatMs(row.applyMax),
         formatMs((row.applyP50 * 100) / row.poolsChanged),
         `≤ ${formatMs(row.budgetMs)}`,
