@@ -1,5 +1,6 @@
 import { type Address, parseAbi } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
+import { readDeploylessMulticall } from '../readDeploylessMulticall.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { getAerodromeV2PoolAddress } from './address.js'
 import type { AerodromeV2PoolState } from './state.js'
@@ -18,13 +19,6 @@ const poolAbi = parseAbi([
 const OBSERVATION_PERIOD = 1800n
 /** Seconds a fill may land after the block its quote read: an observation due within them counts as due. */
 const OBSERVATION_MARGIN = 120n
-/**
- * Calls per deployless multicall: 7 x 10 candidates. An existing pool's seven answers take about
- * 1.5 kB as aggregate3 returns them (each result's flag, offsets and padded bytes), so 20 pools
- * that all exist came to ~29 kB, over the 24,576-byte code limit: the whole chunk failed and its
- * pools read as absent (seen on the live forks test once enough pools existed). 10 stay under 15 kB.
- */
-const MULTICALL_CHUNK_CALLS = 70
 /** The calls made per candidate pool, in this order. */
 const CALLS_PER_POOL = 7
 const factoryAbi = parseAbi(['function getFee(address pool, bool stable) view returns (uint256)', 'function isPaused() view returns (bool)'])
@@ -58,12 +52,12 @@ function freshStorage(accumulator: CallResult, index0: CallResult, index1: CallR
 
 /**
  * Reads every Aerodrome V2 pool among `tokens` (every pair, stable and volatile) on the given dexes
- * at one block, in one deployless multicall: each candidate's `metadata()` (reserves, curve, tokens
+ * at one block, in deployless multicalls sized to the node's caps: each candidate's `metadata()` (reserves, curve, tokens
  * and `10 ** decimals` as the pool stores them), the fee its factory reports for it
  * (`getFee(pool, stable)`, custom fees included), each factory's `isPaused()`, and for the gas
  * estimate the pool's accumulator, fee indexes and last observation against the block's time. Candidates
  * without code or without reserves are no pools; a paused factory's pools and pools whose answers
- * do not match their derivation are skipped and reported.
+ * do not match their derivation are skipped and reported. A node failure throws.
  *
  * @example
  * const { pools, skipped } = await readAerodromeV2Pools({ client, chain: base, blockNumber, tokens, dexes: [aerodromeDex] })
@@ -89,7 +83,7 @@ export async function readAerodromeV2Pools({ client, blockNumber, tokens, dexes 
   const skipped: ReadPoolsResult['skipped'] = []
   if (candidates.length === 0) return { pools, skipped }
   const contracts = [
-    ...dexes.map((dex) => ({ address: dex.factory, abi: factoryAbi, functionName: 'isPaused' as const })),
+    ...dexes.map((dex) => ({ address: dex.factory, abi: factoryAbi, functionName: 'isPaused' })),
     ...candidates.flatMap((c) => [
       { address: c.address, abi: poolAbi, functionName: 'metadata' as const },
       { address: c.dex.factory, abi: factoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
@@ -102,23 +96,22 @@ export async function readAerodromeV2Pools({ client, blockNumber, tokens, dexes 
       { address: c.address, abi: poolAbi, functionName: 'currentCumulativePrices' as const },
     ]),
   ]
-  // A deployless multicall returns its results as the code of the contract it "deploys", which may
-  // not exceed 24,576 bytes (CreateContractSizeLimit): the calls go out in chunks, all at the same block.
-  const chunks: (typeof contracts)[] = []
-  for (let start = 0; start < contracts.length; start += MULTICALL_CHUNK_CALLS) chunks.push(contracts.slice(start, start + MULTICALL_CHUNK_CALLS))
-  const results = (
-    await Promise.all(chunks.map((chunk) => client.multicall({ contracts: chunk, allowFailure: true, blockNumber, deployless: true, batchSize: 0 })))
-  ).flat()
+  // Seven answers of an existing pool take ~1.5 kB in aggregate3's answer: 20 pools came to ~29 kB,
+  // over the 24,576 bytes a deployless multicall may answer, and a fixed 10 per chunk only guessed.
+  // readDeploylessMulticall sizes the chunks (in parallel, one block) and throws on a node failure,
+  // where a failed chunk used to read as pools that do not exist.
+  const results = await readDeploylessMulticall(client, blockNumber, contracts)
   const paused = new Set(dexes.filter((_, i) => results[i]?.status === 'success' && results[i]?.result === true).map((dex) => dex.id))
   candidates.forEach((c, i) => {
     const [metadata, fee, accumulator, index0, index1, observation, current] = results.slice(
       dexes.length + CALLS_PER_POOL * i,
       dexes.length + CALLS_PER_POOL * (i + 1),
-    ) as (typeof results)[number][]
+    )
     if (!metadata || !fee) return
     // No code at the derived address (the pool was never created): nothing to report.
     if (metadata.status !== 'success' || !Array.isArray(metadata.result)) return
-    const [scale0, scale1, reserve0, reserve1, stable, token0, token1] = metadata.result as readonly [bigint, bigint, bigint, bigint, boolean, Address, Address]
+    const answer: unknown = metadata.result
+    const [scale0, scale1, reserve0, reserve1, stable, token0, token1] = answer as readonly [bigint, bigint, bigint, bigint, boolean, Address, Address]
     if (reserve0 === 0n || reserve1 === 0n) return
     const skip = (reason: string) => skipped.push({ address: c.address, reason: `aerodromeV2 pool: ${reason}` })
     if (paused.has(c.dex.id)) return skip(`factory ${c.dex.factory} is paused`)

@@ -1,6 +1,7 @@
 import { type Address, type Hex, isHex } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
+import { readDeploylessMulticall } from '../readDeploylessMulticall.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { MAX_VAULT_BALANCE } from './pool.js'
 import type { BalancerV2PoolState } from './state.js'
@@ -54,14 +55,20 @@ type Candidate = { dex: DexConfig; poolId: Hex; pool: Address; factories: readon
 
 // Calls per candidate, in this order; then one isPoolFromFactory per factory.
 const POOL_CALLS = 6
+/** The most tokens a WeightedPool holds: bounds its array answers for the chunking (a larger pool's chunk is split when refused). */
+const MAX_POOL_TOKENS = 8
+/** ABI-encoded bytes of one `uint256[]` or `address[]` answer of {@link MAX_POOL_TOKENS} entries: offset, length, entries. */
+const ARRAY_ANSWER_BYTES = 32 * (2 + MAX_POOL_TOKENS)
+/** getPoolTokens: two arrays and lastChangeBlock (three heads, each array's length and entries). */
+const POOL_TOKENS_ANSWER_BYTES = 32 + 2 * ARRAY_ANSWER_BYTES
 
 /**
  * Reads the configured Balancer V2 pools (`DexConfig.pools`) of the given dexes at one block, in
- * one deployless multicall: each Vault's pause state, and per pool the Vault's tokens and balances,
+ * deployless multicalls sized to the node's caps: each Vault's pause state, and per pool the Vault's tokens and balances,
  * the pool's weights, scaling factors, swap fee, pause state and id, and whether one of
  * `DexConfig.poolFactories` created it. Pools with fewer than two of `tokens` are left out; pools
  * that cannot be priced (not from a known WeightedPoolFactory, paused, unregistered, malformed
- * answers) are returned as `skipped` with the reason.
+ * answers) are returned as `skipped` with the reason. A node failure throws.
  *
  * @example
  * const { pools, skipped } = await readBalancerV2Pools({ client, chain, blockNumber, tokens, dexes: [balancerDex] })
@@ -85,16 +92,19 @@ export async function readBalancerV2Pools({ client, blockNumber, tokens, dexes }
   const contracts = [
     ...vaults.map((vault) => ({ address: vault, abi: vaultAbi, functionName: 'getPausedState' as const })),
     ...candidates.flatMap((c) => [
-      { address: c.dex.factory, abi: vaultAbi, functionName: 'getPoolTokens' as const, args: [c.poolId] as const },
-      { address: c.pool, abi: weightedPoolAbi, functionName: 'getNormalizedWeights' as const },
-      { address: c.pool, abi: weightedPoolAbi, functionName: 'getScalingFactors' as const },
+      { address: c.dex.factory, abi: vaultAbi, functionName: 'getPoolTokens' as const, args: [c.poolId] as const, answerBytes: POOL_TOKENS_ANSWER_BYTES },
+      { address: c.pool, abi: weightedPoolAbi, functionName: 'getNormalizedWeights' as const, answerBytes: ARRAY_ANSWER_BYTES },
+      { address: c.pool, abi: weightedPoolAbi, functionName: 'getScalingFactors' as const, answerBytes: ARRAY_ANSWER_BYTES },
       { address: c.pool, abi: weightedPoolAbi, functionName: 'getSwapFeePercentage' as const },
       { address: c.pool, abi: weightedPoolAbi, functionName: 'getPausedState' as const },
       { address: c.pool, abi: weightedPoolAbi, functionName: 'getPoolId' as const },
       ...c.factories.map((factory) => ({ address: factory, abi: factoryAbi, functionName: 'isPoolFromFactory' as const, args: [c.pool] as const })),
     ]),
   ]
-  const results = await client.multicall({ contracts, allowFailure: true, blockNumber, deployless: true, batchSize: 0 })
+  // ~2.3 kB of answer per pool: one deployless multicall (at most 24,576 bytes of answer) failed as
+  // a whole past ~15 pools. readDeploylessMulticall sizes the chunks (in parallel, one block) and
+  // throws on a node failure rather than reporting every pool as skipped.
+  const results = await readDeploylessMulticall(client, blockNumber, contracts)
 
   const vaultPaused = new Map<Address, boolean | undefined>()
   vaults.forEach((vault, k) => {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
+import { readDeploylessMulticall } from '../readDeploylessMulticall.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { readUniswapV3Pools } from '../uniswapV3/readPools.js'
 import { getSlipstreamPoolAddress } from './address.js'
@@ -15,12 +16,13 @@ const MAX_TICK_SPACING = 16_383
 
 /**
  * Reads every Slipstream pool among `tokens` on the given dexes (every pair, every tick spacing of
- * `DexConfig.tickSpacings`) at one block. Two requests in parallel: the Uniswap V3 lens reads price,
+ * `DexConfig.tickSpacings`) at one block. Two reads in parallel: the Uniswap V3 lens reads price,
  * liquidity and ticks (a CLPool answers its getters in the same layout for every word the lens
  * decodes; with the tick spacing where a V3 pool has its fee, the lens's CREATE2 derivation is the
- * Slipstream one, as a positive int24 encodes like a uint24), and a deployless multicall reads each
- * candidate's `fee()`, which the pool asks its factory for on every swap. A pool whose `fee()`
- * fails or is out of range is skipped and reported.
+ * Slipstream one, as a positive int24 encodes like a uint24), and deployless multicalls (as many as their size
+ * needs, in parallel) read each candidate's `fee()`, which the pool asks its factory for on every
+ * swap. A pool whose `fee()` reverts or is out of range is skipped and reported; a node failure
+ * throws.
  *
  * @example
  * const { pools, skipped } = await readSlipstreamPools({ client, chain: base, blockNumber, tokens, dexes: [slipstreamDex] })
@@ -54,7 +56,9 @@ export async function readSlipstreamPools(parameters: ReadPoolsParameters): Prom
   return { pools, skipped }
 }
 
-// Every candidate's fee() at the block, by pool address (failed calls are absent).
+// Every candidate's fee() at the block, by pool address (calls that revert are absent; a node
+// failure throws). Hundreds of candidates (two factories, seven tokens, six spacings) answer more
+// than one deployless multicall may: readDeploylessMulticall splits them by size.
 async function readFees(
   client: ReadPoolsParameters['client'],
   blockNumber: bigint,
@@ -78,13 +82,11 @@ async function readFees(
   }
   const fees = new Map<string, number>()
   if (addresses.length === 0) return fees
-  const results = await client.multicall({
-    contracts: addresses.map((address) => ({ address, abi: feeAbi, functionName: 'fee' as const })),
-    allowFailure: true,
+  const results = await readDeploylessMulticall(
+    client,
     blockNumber,
-    deployless: true,
-    batchSize: 0,
-  })
+    addresses.map((address) => ({ address, abi: feeAbi, functionName: 'fee' })),
+  )
   results.forEach((result, i) => {
     if (result.status === 'success') fees.set(addresses[i] as string, Number(result.result))
   })

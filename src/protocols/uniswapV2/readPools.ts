@@ -1,5 +1,6 @@
 import { type Address, encodePacked, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
+import { readDeploylessMulticall } from '../readDeploylessMulticall.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV2PoolState } from './state.js'
 
@@ -51,9 +52,13 @@ export function sortTokens(tokenA: Address, tokenB: Address): [Address, Address]
 const READS_PER_PAIR = 2
 
 /**
- * Reads every V2 pair among `tokens` on the given dexes at one block, in one
- * multicall (deployless, so it needs no Multicall3 on the chain). A pair
- * without code or without reserves is no candidate.
+ * Reads every V2 pair among `tokens` on the given dexes at one block, in
+ * deployless multicalls (no Multicall3 needed on the chain) sized to fit the
+ * node's caps ({@link readDeploylessMulticall}). A pair without code or
+ * without reserves is no candidate; a node failure throws.
+ *
+ * @example
+ * const states = await readUniswapV2Pools({ client, chain, blockNumber, tokens: [weth, usdc, dai], dexes: [uniswapV2Dex] })
  */
 export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }: ReadPoolsParameters): Promise<UniswapV2PoolState[]> {
   const candidates: { dex: DexConfig; address: Address; token0: Address; token1: Address }[] = []
@@ -66,23 +71,22 @@ export async function readUniswapV2Pools({ client, blockNumber, tokens, dexes }:
     }
   }
   if (candidates.length === 0) return []
-  const results = await client.multicall({
-    // Each pair's reserves, then its price accumulator (zero on a pair never swapped: its first swap costs more gas).
-    contracts: candidates.flatMap((c) => [
-      { address: c.address, abi: getReservesAbi, functionName: 'getReserves' as const },
-      { address: c.address, abi: getReservesAbi, functionName: 'price0CumulativeLast' as const },
-    ]),
-    allowFailure: true,
+  // Each pair's reserves, then its price accumulator (zero on a pair never swapped: its first swap costs more gas).
+  const results = await readDeploylessMulticall(
+    client,
     blockNumber,
-    deployless: true,
-    batchSize: 0,
-  })
+    candidates.flatMap((c) => [
+      { address: c.address, abi: getReservesAbi, functionName: 'getReserves' },
+      { address: c.address, abi: getReservesAbi, functionName: 'price0CumulativeLast' },
+    ]),
+  )
   const states: UniswapV2PoolState[] = []
   candidates.forEach((c, i) => {
     const result = results[READS_PER_PAIR * i]!
     const accumulator = results[READS_PER_PAIR * i + 1]!
-    if (result.status !== 'success' || typeof result.result === 'bigint') return
-    const [reserve0, reserve1] = result.result
+    if (result.status !== 'success' || !Array.isArray(result.result)) return
+    const answer: unknown = result.result
+    const [reserve0, reserve1] = answer as readonly [bigint, bigint, number]
     if (reserve0 === 0n || reserve1 === 0n) return
     states.push({
       family: 'uniswapV2',
