@@ -4,7 +4,7 @@
 // readers used to take that for "no pools" (V2, Aerodrome) or "fee() failed" on every pool
 // (Slipstream). Here many candidates (12 to 16 tokens, six tick spacings) must read exactly what
 // the same pools read from a small list, and a node fault must throw, never read as absence.
-import { type Address, type PublicClient, type Transport, createPublicClient, custom } from 'viem'
+import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../src/chains/types.js'
 import { PINNED_BLOCK, createPinnedReader } from '../src/liquidity/createPinnedReader.js'
@@ -15,27 +15,13 @@ import { readUniswapV2Pools } from '../src/protocols/uniswapV2/readPools.js'
 import { type AerodromeDeployment, deployAerodrome } from './devnet/aerodrome.js'
 import { type Anvil, type Devnet, deployDevnet, startAnvil } from './devnet/index.js'
 import { type SlipstreamRealDeployment, deploySlipstreamReal } from './devnet/slipstreamReal.js'
+import { multicallFaultClient } from './support/multicallFaultClient.js'
 
 /** Tokens with no pools (no code either): candidates that only add size, as a long token list does. */
 const extraTokens = (count: number) => Array.from({ length: count }, (_, k) => `0x${(0xf00d00 + k).toString(16).padStart(40, '0')}` as Address)
 /** Base's Slipstream tick spacings. */
 const BASE_TICK_SPACINGS = [1, 10, 50, 100, 200, 2000]
 const byAddress = <T extends { address: string }>(list: readonly T[]) => [...list].sort((a, b) => (a.address < b.address ? -1 : 1))
-
-/** Multicall3's aggregate3 selector: in a deployless multicall's data (lenses do not carry it). */
-const AGGREGATE3 = '82ad56cb'
-
-/** A client over the anvil node whose `failAt`-th deployless multicall (from 1) fails as a node fault would. */
-function faultyClient(anvil: Anvil, failAt: number): PublicClient<Transport, any> {
-  let multicalls = 0
-  const request = async ({ method, params }: { method: string; params?: unknown }) => {
-    const [call] = (params ?? []) as [{ data?: string; input?: string }?]
-    const isMulticall = method === 'eth_call' && (call?.data ?? call?.input ?? '').includes(AGGREGATE3)
-    if (isMulticall && ++multicalls === failAt) throw Object.assign(new Error('upstream node unavailable'), { code: -32603 })
-    return anvil.publicClient.request({ method, params } as never)
-  }
-  return createPublicClient({ chain: anvil.chain, transport: custom({ request }, { retryCount: 0 }) }) as PublicClient<Transport, any>
-}
 
 describe('pool readers with many candidates (deployless multicall size caps)', () => {
   let anvil: Anvil
@@ -93,7 +79,7 @@ describe('pool readers with many candidates (deployless multicall size caps)', (
 
   it('Aerodrome V2: a node fault on one of its multicalls throws instead of reading as no pools', async () => {
     const tokens = [...devnetTokens(), ...extraTokens(5)]
-    await expect(readAerodromeV2Pools(parameters([aerodrome.dex], tokens, faultyClient(anvil, 2)))).rejects.toThrow(/upstream node unavailable/)
+    await expect(readAerodromeV2Pools(parameters([aerodrome.dex], tokens, multicallFaultClient(anvil, 2)))).rejects.toThrow(/upstream node unavailable/)
   })
 
   it('Uniswap V2: 16 tokens (120 candidates) read every pair, as the devnet tokens alone do', async () => {
@@ -102,12 +88,12 @@ describe('pool readers with many candidates (deployless multicall size caps)', (
     console.log(`uniswapV2: ${big.length} pairs from 120 candidates, ${small.length} from 21`)
     expect(small.length).toBe(devnet.pools.filter((pool) => pool.family === 'uniswapV2').length)
     expect(byAddress(big)).toEqual(byAddress(small))
-    await expect(readUniswapV2Pools(parameters([v2Dex], devnetTokens(), faultyClient(anvil, 1)))).rejects.toThrow(/upstream node unavailable/)
+    await expect(readUniswapV2Pools(parameters([v2Dex], devnetTokens(), multicallFaultClient(anvil, 1)))).rejects.toThrow(/upstream node unavailable/)
   })
 
   it('Slipstream: a node fault on the fee() multicall throws instead of skipping every pool', async () => {
     const tokens = [...devnetTokens(), ...extraTokens(5)]
-    await expect(readSlipstreamPools(parameters([slipstreamDex], tokens, faultyClient(anvil, 1)))).rejects.toThrow(/upstream node unavailable/)
+    await expect(readSlipstreamPools(parameters([slipstreamDex], tokens, multicallFaultClient(anvil, 1)))).rejects.toThrow(/upstream node unavailable/)
   })
 
   it('through the pinned one-round-trip reader the same many candidates read the same pools', async () => {
