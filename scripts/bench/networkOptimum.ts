@@ -399,6 +399,8 @@ export type PrimalPlan = {
   amountOut: bigint
   /** Whether the whole input reached the output (what is left at the input or on the way is worth under 1e-8 of the output). */
   filled: boolean
+  /** What is left at the input or on the way, valued at the dual's prices, as a share of the output. */
+  stranded: number
   /** Trades of the plan (pool directions with an amount). */
   trades: number
   /** Most hops on any route of the plan from the input to the output (over trades worth ≥ 1e-6 of the input). */
@@ -509,5 +511,5 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
   // fills when it is below 1e-8 of the output (0.0001 bp).
   const stranded = balance.reduce((sum, b, k) => (k === tokenOut ? sum : sum + Number(b) * prices[k]!), 0)
   const amountOut = balance[tokenOut]!
-  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8 * Number(amountOut), trades, hops: depth[tokenOut]! }
+  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8 * Number(amountOut), stranded: amountOut > 0n ? stranded / Number(amountOut) : Infinity, trades, hops: depth[tokenOut]! }
 }

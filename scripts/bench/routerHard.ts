@@ -51,6 +51,12 @@ const SINGLE_PATH_HOPS = MAX_HOPS
 /** Paths kept per token and hop count in the single-path search (distinct last pools). */
 const LABELS_PER_TOKEN = 4
 
+/**
+ * An independent plan that leaves more than this share of its output's value unsold (at the input or on
+ * the way) is a partial fill, not a reference for a quote that must sell the whole amount (0.1 bp).
+ */
+const PARTIAL_SHARE = 1e-5
+
 /** Largest token count the optimum is solved over every pool for. */
 const OPTIMUM_FULL_TOKENS = 800
 
@@ -68,6 +74,8 @@ type LimitCase = {
   referenceFills: boolean
   /** An upper bound on any plan within the limit: the lower of the unlimited and the layered duals. */
   bound: number
+  /** The best independent plan that sells only part of the input (past PARTIAL_SHARE): not a reference, shown apart. */
+  partial: bigint
   /** The layered dual's own exact plan and bound (its self-gap shows how tight the layered optimum is). */
   layeredPlan: bigint
   layeredBound: number
@@ -290,7 +298,7 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
   /** Per limit: the rivals' gas-free exact outputs. */
   const grossByLimit = new Map<number, Partial<Record<Rival, bigint>>>()
   for (const hops of HOP_LIMITS) {
-    const limit: LimitCase = { hops, reference: 0n, referenceSource: 'none', referenceFills: false, bound: Infinity, layeredPlan: 0n, layeredBound: Infinity, net: { weft: {}, single: {}, grid: {}, tines: {} } }
+    const limit: LimitCase = { hops, reference: 0n, referenceSource: 'none', referenceFills: false, partial: 0n, bound: Infinity, layeredPlan: 0n, layeredBound: Infinity, net: { weft: {}, single: {}, grid: {}, tines: {} } }
     entry.limits.push(limit)
     const within = singles.filter((label) => label.hops.length <= hops)
     // Candidate paths for the grid: the best few single paths within the limit (distinct pool sets).
@@ -371,7 +379,11 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     const layeredPrimal = layered && layeredDual ? executeDual(market, layered, layeredDual, amountIn) : undefined
     if (layeredDual) limit.layeredBound = layeredDual.bound
     limit.bound = Math.min(entry.subMarket ? Infinity : entry.bound || Infinity, entry.subMarket ? Infinity : limit.layeredBound)
-    const offer = (amount: bigint, fills: boolean, source: LimitCase['referenceSource']) => {
+    const offer = (amount: bigint, fills: boolean, source: LimitCase['referenceSource'], stranded = 0) => {
+      if (stranded > PARTIAL_SHARE) {
+        if (amount > limit.partial) limit.partial = amount
+        return
+      }
       if (fills) limit.referenceFills = true
       if (amount > limit.reference) {
         limit.reference = amount
@@ -380,9 +392,9 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     }
     if (layeredPrimal) {
       limit.layeredPlan = layeredPrimal.amountOut
-      offer(layeredPrimal.amountOut, layeredPrimal.filled, 'layered')
+      offer(layeredPrimal.amountOut, layeredPrimal.filled, 'layered', layeredPrimal.stranded)
     }
-    if (primal && primal.hops <= limit.hops) offer(primal.amountOut, primal.filled, 'flow')
+    if (primal && primal.hops <= limit.hops) offer(primal.amountOut, primal.filled, 'flow', primal.stranded)
     // A rival's plan spends the whole input by construction: the trade is fillable within the limit.
     for (const rival of RIVALS) {
       const value = grossByLimit.get(limit.hops)![rival]
@@ -557,6 +569,11 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     const room = limits.filter((l) => l.reference > 0n && Number.isFinite(l.bound)).map((l) => ((l.bound - Number(l.reference)) / l.bound) * 1e4)
     const layeredSelf = limits.filter((l) => l.layeredPlan > 0n && Number.isFinite(l.layeredBound)).map((l) => ((l.layeredBound - Number(l.layeredPlan)) / l.layeredBound) * 1e4)
     const sources = (['layered', 'flow', ...RIVALS] as const).map((source) => `${source} ${limits.filter((l) => l.referenceSource === source).length}`).join(', ')
+    const partials = full.filter((c) => limitOf(c, hops).partial > limitOf(c, hops).reference)
+    if (partials.length > 0) {
+      const c = partials.reduce((a, b) => (Number(limitOf(b, hops).partial) / Number(limitOf(b, hops).reference || 1n) > Number(limitOf(a, hops).partial) / Number(limitOf(a, hops).reference || 1n) ? b : a))
+      console.log(`  ${partials.length} cases within ${hops} hops where a plan selling only part of the input (over ${PARTIAL_SHARE * 1e4} bp of its output unsold) gives more than any full plan; not counted. Most: ${where(c)}: ${limitOf(c, hops).partial} against ${limitOf(c, hops).reference} (weft ${limitOf(c, hops).weftGross ?? 'no route'}).`)
+    }
     console.log(
       `Within ${hops} hops: bound − best plan p50 ${fmtGap(percentile(room, 50))}, p99 ${fmtGap(percentile(room, 99))} bp (a loss of weft's below it can go unseen); layered dual − its own plan p50 ${fmtGap(percentile(layeredSelf, 50))}, p99 ${fmtGap(percentile(layeredSelf, 99))} bp; best plan from: ${sources}.`,
     )
