@@ -26,12 +26,19 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
 
   // Zero-size token values from the pools' mid prices, best chain to the output token.
   const value = new Map<Address, number>([[tokenOut, 1]])
+  // The best mid price of each pair, asked once per pair (the rounds below ask it again and again).
+  const spots = new Map<Address, Map<Address, number>>()
   const spotOf = (a: Address, b: Address) => {
-    let best = 0
+    let row = spots.get(a)
+    if (!row) spots.set(a, (row = new Map()))
+    let best = row.get(b)
+    if (best !== undefined) return best
+    best = 0
     for (const pool of poolsOf(pairs, a, b)) {
       const s = pool.spotPrice(a, b)
       if (Number.isFinite(s) && s > best) best = s
     }
+    row.set(b, best)
     return best
   }
   for (let round = 0; round < maxHops + 1; round++)
@@ -98,6 +105,11 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
     }
   }
   const tokenSet = new Set(tokens)
-  const graphPools = pools.filter((pool) => pool.tokens.filter((t) => tokenSet.has(t)).length >= 2)
+  // The pools holding two or more of the graph's tokens (counted without a list per pool: every pool is looked at).
+  const graphPools = pools.filter((pool) => {
+    let held = 0
+    for (const token of pool.tokens) if (tokenSet.has(token) && ++held >= 2) return true
+    return false
+  })
   return { graph: { tokens, edges, tokenPaths, pools: graphPools, spot: tokens.map((t) => value.get(t) ?? 0), maxHops }, amountIn, tradeValue }
 }

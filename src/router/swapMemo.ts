@@ -8,7 +8,7 @@ import type { Pool, SwapResult } from '../protocols/types.js'
  * input between paths, a greedy pass that re-prices every path per part) repeat most of their
  * swaps on the same states. Meant to live for one search: it holds every result it was given.
  */
-export type SwapMemo = Map<Pool, Map<string, Map<bigint, SwapResult | null>>>
+export type SwapMemo = Map<Pool, Map<Address, Map<Address, Map<bigint, SwapResult | null>>>>
 
 /**
  * An empty memo, for one route search.
@@ -32,12 +32,13 @@ export function createSwapMemo(): SwapMemo {
  */
 export function quoteMemoized(pool: Pool, tokenIn: Address, tokenOut: Address, amountIn: bigint, memo: SwapMemo | undefined): SwapResult | undefined {
   if (!memo) return pool.quoteExactIn(tokenIn, tokenOut, amountIn)
-  let directions = memo.get(pool)
-  if (!directions) memo.set(pool, (directions = new Map()))
-  // Two-token pools only ever see two directions; the key names both tokens for multi-token pools.
-  const direction = tokenIn + tokenOut
-  let byAmount = directions.get(direction)
-  if (!byAmount) directions.set(direction, (byAmount = new Map()))
+  // By input token, then output token (a multi-token pool trades one input into several), then amount.
+  let byInput = memo.get(pool)
+  if (!byInput) memo.set(pool, (byInput = new Map()))
+  let byOutput = byInput.get(tokenIn)
+  if (!byOutput) byInput.set(tokenIn, (byOutput = new Map()))
+  let byAmount = byOutput.get(tokenOut)
+  if (!byAmount) byOutput.set(tokenOut, (byAmount = new Map()))
   const known = byAmount.get(amountIn)
   if (known !== undefined) return known ?? undefined
   const result = pool.quoteExactIn(tokenIn, tokenOut, amountIn)
