@@ -1,6 +1,7 @@
 import { type Address, type Hex, decodeAbiParameters, encodeAbiParameters, encodeDeployData, getCreate2Address, keccak256 } from 'viem'
 import type { DexConfig } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
+import { isLensOverflow } from '../isLensOverflow.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV3PoolState, UniswapV3Tick } from './state.js'
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
@@ -46,7 +47,8 @@ export function getUniswapV3WordRadius(tickSpacing: number): number {
  * yet initialized is dropped; one with no liquidity in range is kept, as it
  * may hold liquidity further out. Each state knows the initialized ticks of
  * the bitmap words around its price ({@link getUniswapV3WordRadius}), and its
- * `tickLower`/`tickUpper` are those words' bounds. Node errors propagate.
+ * `tickLower`/`tickUpper` are those words' bounds. A chunk whose answer the
+ * lens refuses as too large (many ticks) is read in halves. Node errors propagate.
  *
  * @example
  * const states = await readUniswapV3Pools({ client, chain: base, blockNumber, tokens: [weth, usdc], dexes: [uniswapV3Dex] })
@@ -74,8 +76,24 @@ export async function readUniswapV3Pools({ client, blockNumber, tokens, dexes }:
   // Chunks keep each answer under the lens's returned-code limit; they go out in parallel.
   const chunks: Candidate[][] = []
   for (let i = 0; i < candidates.length; i += MAX_POOLS_PER_CALL) chunks.push(candidates.slice(i, i + MAX_POOLS_PER_CALL))
-  const lists = await Promise.all(chunks.map((chunk) => readChunk(client, blockNumber, chunk)))
+  const lists = await Promise.all(chunks.map((chunk) => readChunkOrHalves(client, blockNumber, chunk)))
   return lists.flat()
+}
+
+/**
+ * A chunk's states; when the lens refuses it as too big (the pools' ticks take more than the
+ * 24,576 bytes one answer may, or the call's gas), its two halves in parallel, at the same block.
+ * A single pool the lens refuses, or any other failure, throws.
+ */
+async function readChunkOrHalves(client: ReadPoolsParameters['client'], blockNumber: bigint, chunk: Candidate[]): Promise<UniswapV3PoolState[]> {
+  try {
+    return await readChunk(client, blockNumber, chunk)
+  } catch (error) {
+    if (chunk.length < 2 || !isLensOverflow(error)) throw error
+    const half = Math.ceil(chunk.length / 2)
+    const halves = await Promise.all([chunk.slice(0, half), chunk.slice(half)].map((part) => readChunkOrHalves(client, blockNumber, part)))
+    return halves.flat()
+  }
 }
 
 type Candidate = {
