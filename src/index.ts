@@ -50,7 +50,7 @@ export {
   type LiveTrackingPolicy,
 } from './liquidity/live/createLiveSource.js'
 export type { DiscoveredPool, LogOutcome, TrackedPool } from './liquidity/live/trackedPool.js'
-export { type DiscoveryOutcome, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
+export { type DiscoveryOutcome, type LiveClient, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
 export { defaultLiveFamilies } from './liquidity/live/liveFamilies.js'
 export { WEFT_VERSION, createReplayBundle, type CreateReplayBundleParameters, type ReplayBundle } from './liquidity/live/replayBundle.js'
 export type { ParsedReplayBundle } from './liquidity/live/replayParseBundle.js'

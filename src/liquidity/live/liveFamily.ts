@@ -4,6 +4,15 @@ import type { PoolStateBase } from '../../protocols/types.js'
 import type { DiscoveredPool, LogOutcome, TrackedPool } from './trackedPool.js'
 
 /**
+ * The node client the live source reads through: a viem PublicClient of any chain and transport
+ * (HTTP polling or WebSocket), as createLiveSource takes it.
+ *
+ * @example
+ * const client: LiveClient = createPublicClient({ transport: webSocket(url) })
+ */
+export type LiveClient = PublicClient<Transport, any>
+
+/**
  * What a creation log announced: a pool weft follows, a pool it refuses (with why, e.g. an
  * address that is not the CREATE2 derivation), or `undefined` when the log is not a creation
  * event of this family.
@@ -67,7 +76,7 @@ export type LiveFamily = {
   /** Whether a state the family's reader delivered is this pool. Default: same address. */
   matches?(state: PoolStateBase, pool: DiscoveredPool): boolean
   /** What the source keeps besides the state to apply logs exactly (V3: each tick's liquidityGross), read at the same block. */
-  readExtras?(client: PublicClient<Transport, any>, records: readonly TrackedPool[], blockNumber: bigint): Promise<TrackedPool[]>
+  readExtras?: (client: LiveClient, records: readonly TrackedPool[], blockNumber: bigint) => Promise<TrackedPool[]>
 }
 
 /**
