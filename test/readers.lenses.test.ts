@@ -3,17 +3,22 @@
 // one answer capped at 24,576 bytes (returned code): two spacing-1 pools with ~720 initialized
 // ticks each around the price take ~27 kB together, and the lens refused the whole chunk
 // (ResultTooLarge), so the read failed. Now such a chunk is read in halves at the same block, with
-// the same result as each pool read alone.
+// the same result as each pool read alone. The same for readUniswapV4Pools (64 per chunk, 20 bytes
+// a tick) on the real PoolManager.
 import { type Address, encodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DexConfig } from '../src/chains/types.js'
 import { PINNED_BLOCK, createPinnedReader } from '../src/liquidity/createPinnedReader.js'
 import { readUniswapV3Pools } from '../src/protocols/uniswapV3/readPools.js'
+import { readUniswapV4Pools } from '../src/protocols/uniswapV4/readPools.js'
 import { type Anvil, type Devnet, type DevnetPool, deployDevnet, sendDevnetTransactions, startAnvil, uniswapV3PoolAbi, v3LiquidityProviderAbi } from './devnet/index.js'
+import { type UniswapV4Deployment, deployUniswapV4, v4TestRouterAbi, withUniswapV4 } from './devnet/uniswapV4.js'
 
 /** Positions per pool, each initializing two new ticks near the price: ~13.7 kB of lens answer per pool. */
 const POSITIONS = 360
 const LIQUIDITY = 10n ** 12n
+/** Two positions' ticks, `k` steps out from the price: new ticks on both sides each time. */
+const rangeAt = (tick: number, k: number) => [tick - 1 - 2 * k, tick + 2 + 2 * k] as const
 
 describe('readUniswapV3Pools with pools of many ticks (lens answer cap)', () => {
   let anvil: Anvil
@@ -21,6 +26,7 @@ describe('readUniswapV3Pools with pools of many ticks (lens answer cap)', () => 
   let dex: DexConfig
   let crowded: DevnetPool[]
   let tokens: Address[]
+  let v4: UniswapV4Deployment
 
   beforeAll(async () => {
     anvil = await startAnvil()
@@ -41,8 +47,28 @@ describe('readUniswapV3Pools with pools of many ticks (lens answer cap)', () => 
           data: encodeFunctionData({
             abi: v3LiquidityProviderAbi,
             functionName: 'mint',
-            args: [pool.address, devnet.accounts.deployer, tick - 1 - 2 * k, tick + 2 + 2 * k, LIQUIDITY],
+            args: [pool.address, devnet.accounts.deployer, ...rangeAt(tick, k), LIQUIDITY],
           }),
+          gas: 1_000_000n,
+        })),
+      )
+    }
+    v4 = await deployUniswapV4(devnet, {
+      pools: [
+        { pair: ['USDC', 'USDT'], fee: 100, tickSpacing: 1, positions: [{ range: [0.99, 1.01], usd: 100_000 }] },
+        { pair: ['DAI', 'USDC'], fee: 100, tickSpacing: 1, positions: [{ range: [0.99, 1.01], usd: 100_000 }] },
+      ],
+    })
+    const blockNumber = await anvil.publicClient.getBlockNumber({ cacheTime: 0 })
+    for (const pool of v4.pools) {
+      const { pools: [state] } = await readUniswapV4Pools({ client: anvil.publicClient, chain: withUniswapV4(devnet.chain, v4), blockNumber, tokens: [...pool.tokens], dexes: [v4.dex] })
+      await sendDevnetTransactions(
+        anvil.rpcUrl,
+        Array.from({ length: POSITIONS }, (_, k) => ({
+          label: `V4 position ${k} on ${pool.symbols.join('/')}`,
+          from: devnet.accounts.deployer,
+          to: v4.router,
+          data: encodeFunctionData({ abi: v4TestRouterAbi, functionName: 'modifyLiquidity', args: [pool.key, ...rangeAt(state!.tick, k), LIQUIDITY, `0x${'0'.repeat(64)}`] }),
           gas: 1_000_000n,
         })),
       )
@@ -70,5 +96,20 @@ describe('readUniswapV3Pools with pools of many ticks (lens answer cap)', () => 
     pinned.seal()
     expect(byAddress(await reading)).toEqual(byAddress(all))
     expect(pinned.blockNumber()).toBe(blockNumber)
+  })
+
+  it('Uniswap V4: a chunk whose ticks pass the cap reads in halves, as each pool alone reads', async () => {
+    const chain = withUniswapV4(devnet.chain, v4)
+    const blockNumber = await anvil.publicClient.getBlockNumber({ cacheTime: 0 })
+    const read = (candidates: readonly Address[]) => readUniswapV4Pools({ client: anvil.publicClient, chain, blockNumber, tokens: candidates, dexes: [v4.dex] })
+    const all = await read(tokens)
+    const alone = await Promise.all(v4.pools.map((pool) => read([...pool.tokens])))
+    const ticks = all.pools.map((state) => state.ticks.length)
+    console.log(`uniswapV4: ${all.pools.length} pools read with ${ticks.join(' + ')} ticks (~${ticks.reduce((a, b) => a + 53 + 20 * b, 0)} bytes of lens answer)`)
+    expect(ticks.every((count) => count >= 2 * POSITIONS)).toBe(true)
+    const byId = (list: typeof all.pools) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
+    expect(byId(all.pools)).toEqual(byId(alone.flatMap((r) => r.pools)))
+    expect(all.pools.map((state) => state.id).sort()).toEqual(v4.pools.map((pool) => pool.id).sort())
+    expect(all.skipped).toEqual([])
   })
 })

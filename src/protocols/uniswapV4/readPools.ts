@@ -1,6 +1,7 @@
 import { type Address, type Hex, decodeAbiParameters, encodeDeployData, isAddress, zeroAddress } from 'viem'
 import type { DexConfig, DexPoolKey } from '../../chains/types.js'
 import { hostError } from '../../errors/QuoteError.js'
+import { isLensOverflow } from '../isLensOverflow.js'
 import type { ReadPoolsParameters, ReadPoolsResult } from '../types.js'
 import { getUniswapV3WordRadius } from '../uniswapV3/readPools.js'
 import { MAX_TICK, MIN_TICK } from '../uniswapV3/tickMath.js'
@@ -94,7 +95,8 @@ export function getUniswapV4Candidates(
  * initialized are dropped; pools with hooks or a dynamic fee that exist are
  * returned in `skipped` with the reason (by pool id), never priced. Each
  * priced state knows the initialized ticks of the bitmap words around its
- * price (as the V3 family reads them). Node errors propagate.
+ * price (as the V3 family reads them). A chunk whose answer the lens refuses
+ * as too large (many ticks) is read in halves. Node errors propagate.
  *
  * @example
  * const { pools, skipped } = await readUniswapV4Pools({ client, chain: base, blockNumber, tokens: [weth, usdc], dexes: [v4Dex] })
@@ -111,11 +113,32 @@ export async function readUniswapV4Pools({
   for (const dex of dexes) {
     const candidates: Candidate[] = getUniswapV4Candidates(dex, tokens, weth).map((c) => ({ ...c, dex }))
     for (let i = 0; i < candidates.length; i += MAX_POOLS_PER_CALL) {
-      reads.push(readChunk(client, blockNumber, dex.factory, candidates.slice(i, i + MAX_POOLS_PER_CALL)))
+      reads.push(readChunkOrHalves(client, blockNumber, dex.factory, candidates.slice(i, i + MAX_POOLS_PER_CALL)))
     }
   }
   const results = await Promise.all(reads)
   return { pools: results.flatMap((r) => r.pools), skipped: results.flatMap((r) => r.skipped) }
+}
+
+/**
+ * A chunk's pools; when the lens refuses it as too big (the pools' ticks take more than the 24,576
+ * bytes one answer may, or the call's gas), its two halves in parallel, at the same block. A single
+ * pool the lens refuses, or any other failure, throws.
+ */
+async function readChunkOrHalves(
+  client: ReadPoolsParameters['client'],
+  blockNumber: bigint,
+  manager: Address,
+  chunk: Candidate[],
+): Promise<ReadPoolsResult<UniswapV4PoolState>> {
+  try {
+    return await readChunk(client, blockNumber, manager, chunk)
+  } catch (error) {
+    if (chunk.length < 2 || !isLensOverflow(error)) throw error
+    const half = Math.ceil(chunk.length / 2)
+    const halves = await Promise.all([chunk.slice(0, half), chunk.slice(half)].map((part) => readChunkOrHalves(client, blockNumber, manager, part)))
+    return { pools: halves.flatMap((r) => r.pools), skipped: halves.flatMap((r) => r.skipped) }
+  }
 }
 
 async function readChunk(
