@@ -39,7 +39,7 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates, m
     const result = quoteMemoized(pool, hop.tokenIn, hop.tokenOut, amount, memo)
     if (!result) return undefined
     states.set(pool.key, result.next)
-    hops.push({ ...hop, pool, amountIn: amount, amountOut: result.amountOut, gas: result.gas })
+    hops.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn: amount, amountOut: result.amountOut, gas: result.gas })
     amount = result.amountOut
   }
   return { path, amountIn, amountOut: amount, hops }
@@ -114,14 +114,23 @@ function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undef
   if (allocations.length === 0) return undefined
   const sellToken = allocations[0]!.path[0]!.tokenIn
   const buyToken = allocations[0]!.path.at(-1)!.tokenOut
-  const edges = new Map<string, Edge>()
+  // Edges in the order the paths first use them, found by pool key, then input, then output token.
+  const edges: Edge[] = []
+  const edgeOf = new Map<string, Map<Address, Map<Address, Edge>>>()
   const direction = new Map<string, Address>()
   allocations.forEach(({ path }, p) => {
     path.forEach((hop, h) => {
-      const key = `${hop.pool.key}|${hop.tokenIn}|${hop.tokenOut}`
-      const edge = edges.get(key)
+      let byInput = edgeOf.get(hop.pool.key)
+      if (!byInput) edgeOf.set(hop.pool.key, (byInput = new Map()))
+      let byOutput = byInput.get(hop.tokenIn)
+      if (!byOutput) byInput.set(hop.tokenIn, (byOutput = new Map()))
+      const edge = byOutput.get(hop.tokenOut)
       if (edge) edge.uses.push({ path: p, hop: h })
-      else edges.set(key, { pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }] })
+      else {
+        const created: Edge = { pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }] }
+        byOutput.set(hop.tokenOut, created)
+        edges.push(created)
+      }
       const seen = direction.get(hop.pool.key)
       if (seen === undefined) direction.set(hop.pool.key, hop.tokenIn)
       else if (seen !== hop.tokenIn) direction.set(hop.pool.key, '0x' as Address)
@@ -129,11 +138,11 @@ function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undef
   })
   if ([...direction.values()].includes('0x' as Address)) return undefined
 
-  const order = topologicalTokens(sellToken, [...edges.values()])
+  const order = topologicalTokens(sellToken, edges)
   if (!order) return undefined
   const outgoing = new Map<Address, Edge[]>()
   const incoming = new Map<Address, number>()
-  for (const edge of edges.values()) {
+  for (const edge of edges) {
     const list = outgoing.get(edge.tokenIn)
     if (list) list.push(edge)
     else outgoing.set(edge.tokenIn, [edge])
@@ -167,7 +176,7 @@ function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undef
       const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
       left -= share
       const hop = allocations[use.path]!.path[use.hop]!
-      hops[use.path]!.push({ ...hop, pool, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
+      hops[use.path]!.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
       carried[use.path] = share
     })
     if (edge.tokenOut === buyToken) amountOut += result.amountOut
