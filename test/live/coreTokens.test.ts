@@ -70,4 +70,26 @@ describe('createLiveSource token metadata', () => {
     const quote = await getQuote(intent, live, { chains: [chain] })
     expect(BigInt(quote.amountOut)).toBeGreaterThan(0n)
   })
+
+  it('on demand, remembers only tokens some discovered pool names: an address without pools is refused at once (4xx), not a 503 for ever', async () => {
+    const onDemand = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, tracking: { mode: 'onDemand' } })
+    await onDemand.sync()
+    const usdc = devnet.tokens.USDC.address
+    const nowhere = '0x00000000000000000000000000000000000c0ffe' as Address
+    const intent = { chainId: chain.id, sellToken: nowhere, buyToken: usdc, sellAmount: 10n ** 18n, slippageBps: 50 }
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await getQuote(intent, onDemand, { chains: [chain] }).catch((error: unknown) => error)
+      // A client error (the token cannot be described or routed), never "retry later".
+      expect(refused).toBeInstanceOf(QuoteError)
+      expect([404, 422]).toContain((refused as QuoteError).statusCode)
+    }
+    expect(onDemand.checkpoint().tracked).not.toContain(nowhere)
+    // A token with pools: 503 first (its pools are read with the next sync), then quoted.
+    const link = devnet.tokens.LINK.address
+    await expect(onDemand.getLiquidity({ chain, tokenIn: link, tokenOut: usdc })).rejects.toMatchObject({ statusCode: 503 })
+    expect(onDemand.checkpoint().tracked).toContain(link)
+    await onDemand.sync()
+    const quote = await getQuote({ ...intent, sellToken: link, priceImpactLimitBps: 10_000 }, onDemand, { chains: [chain] })
+    expect(BigInt(quote.amountOut)).toBeGreaterThan(0n)
+  })
 })

@@ -153,7 +153,7 @@ export type LiveSource = LiquiditySource & {
   /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()`. */
   start(options?: { pollingInterval?: number }): void
   stop(): void
-  /** Adds tokens to the tracking list (`tokens` and `onDemand` policies); their pools are read at the next sync. */
+  /** Adds tokens to the tracking list (`tokens` and `onDemand` policies; on demand, only tokens some discovered pool names); their pools are read at the next sync. */
   track(tokens: readonly Address[]): void
   /** The state at the source's block, as JSON-safe data (see {@link LiveCheckpoint}). Throws a 503 before the first sync. */
   checkpoint(): LiveCheckpoint
@@ -309,6 +309,13 @@ function buildLiveSource({
   const anchors = new Set<string>()
   /** Keys of the held records with a `rereadAt` (state that changes with time alone): checked each block without a pass over every record. */
   const timed = new Set<string>()
+  /** How many discovered pools name each token (`onDemand`: a token no pool names is not remembered). */
+  const poolsOfToken = new Map<Address, number>()
+  const countPools = (token: Address, change: number) => {
+    const count = (poolsOfToken.get(token) ?? 0) + change
+    if (count > 0) poolsOfToken.set(token, count)
+    else poolsOfToken.delete(token)
+  }
   /** Shared-contract pools' own contracts (`LiveFamily.ownEmitter`: a Balancer pool contract) to their record keys. */
   const ownEmitterKeys = new Map<Address, string>()
   const setRecord = (key: string, record: TrackedPool | undefined) => {
@@ -317,13 +324,18 @@ function buildLiveSource({
     if (own && record) ownEmitterKeys.set(lower(own), key)
     else if (own) ownEmitterKeys.delete(lower(own))
     if (!record) {
+      const gone = records.get(key)
+      if (gone) for (const token of tokensOfDiscovered(gone.pool)) countPools(token, -1)
       records.delete(key)
       held.delete(key)
       anchors.delete(key)
       timed.delete(key)
       return
     }
-    if (!records.has(key) && isAnchor(record.pool)) anchors.add(key)
+    if (!records.has(key)) {
+      if (isAnchor(record.pool)) anchors.add(key)
+      for (const token of tokensOfDiscovered(record.pool)) countPools(token, 1)
+    }
     records.set(key, record)
     if (record.state !== undefined) held.set(key, record)
     else held.delete(key)
@@ -331,6 +343,7 @@ function buildLiveSource({
     else timed.delete(key)
   }
   const clearRecords = () => {
+    poolsOfToken.clear()
     ownEmitterKeys.clear()
     records.clear()
     held.clear()
@@ -794,12 +807,20 @@ function buildLiveSource({
     return running
   }
 
-  const track = (list: readonly Address[]) => {
+  /**
+   * Adds tokens to the tracking list and schedules their pools' reads; returns the tokens added.
+   * On demand, a token no discovered pool names is not remembered (quotes can name any address:
+   * the list stays bounded by the discovered tokens); its first pool is tracked when a quote asks again.
+   */
+  const track = (list: readonly Address[]): Address[] => {
+    const added: Address[] = []
     for (const token of list.map(lower)) {
-      if (wanted.has(token)) continue
+      if (wanted.has(token) || (tracking.mode === 'onDemand' && !poolsOfToken.has(token))) continue
       wanted.add(token)
+      added.push(token)
       for (const [key, record] of records) if (record.state === undefined && eligible(record.pool)) needsRead.add(key)
     }
+    return added
   }
 
   return {
@@ -808,12 +829,12 @@ function buildLiveSource({
       if (tracking.mode === 'onDemand') {
         const asked = [tokenIn, tokenOut].map(lower)
         const fresh = asked.filter((t) => !wanted.has(t) && !majors.has(t))
-        if (fresh.length > 0) track(fresh)
+        const added = fresh.length > 0 ? track(fresh) : []
         const warming = [...needsRead].some((a) => {
           const pool = records.get(a)?.pool
           return pool && tokensOfDiscovered(pool).some((t) => asked.includes(t))
         })
-        if (fresh.length > 0 || warming) throw unavailable('The live source starts tracking these tokens with the next block: retry then')
+        if (added.length > 0 || warming) throw unavailable('The live source starts tracking these tokens with the next block: retry then')
       }
       const answer = initialized ? currentView() : undefined
       if (!answer) throw unavailable('The live source has not synced yet')
