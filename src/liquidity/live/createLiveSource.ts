@@ -518,7 +518,9 @@ function buildLiveSource({
     const consider = (key: string, record: TrackedPool) => {
       if (anchors.has(key)) return
       const before = wasHeld(key)
-      ranked.push({ key, record, score: value(key, record.state!) * (before ? CAP_HELD_BONUS : 1), before })
+      const worth = value(key, record.state!)
+      // The bonus only scales a real value (an unmeasurable pool's -1 stays the lowest, held or not).
+      ranked.push({ key, record, score: worth > 0 && before ? worth * CAP_HELD_BONUS : worth, before })
     }
     for (const [key, record] of held) if (!changes.has(key)) consider(key, record)
     for (const [key, record] of changes) if (record?.state !== undefined) consider(key, record)
