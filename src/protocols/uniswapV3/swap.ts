@@ -3,6 +3,7 @@ import { MAX_INT256, MAX_UINT128, MIN_INT256 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { computeSwapStepInto, type SwapStep } from './swapMath.js'
 import {
+  compressTick,
   findInitializedTickWithinOneWord,
   getSearchWord,
   isWordKnown,
@@ -97,6 +98,58 @@ function getBoundarySqrtPrice(tick: number): bigint {
   return sqrtPriceX96
 }
 
+/** The smallest integer at or above a / b (b > 0). */
+const ceilDiv = (a: number, b: number) => Math.ceil(a / b)
+/** The largest integer at or below a / b (b > 0). */
+const floorDiv = (a: number, b: number) => Math.floor(a / b)
+
+/**
+ * The last bitmap word of a run of empty words the swap walks from `tick` (whose search word,
+ * `word`, holds no initialized tick on the swap's side and the range no liquidity): the run stops
+ * before the word of the next initialized tick, and is cut short so that no step in it would reach
+ * the price limit (ticks past `limitTick`, the limit's tick), be clamped to MIN_TICK / MAX_TICK, or
+ * search a word the state does not hold. Every step of the run then moves the price to its word's
+ * boundary and nothing else (the checks are monotone along the run, so its two ends stand for all
+ * of it). Undefined when the run is shorter than two words.
+ */
+function lastEmptyWord(pool: SimulateSwapPool, tick: number, word: number, zeroForOne: boolean, limitTick: number): number | undefined {
+  const { ticks, tickSpacing, tickLower, tickUpper } = pool
+  const wordTicks = 256 * tickSpacing
+  const compressed = compressTick(tick, tickSpacing)
+  let last: number
+  if (zeroForOne) {
+    // The highest initialized tick at or below the search start: its word ends the run.
+    const from = compressed * tickSpacing
+    let low = 0
+    let high = ticks.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((ticks[middle] as InitializedTick).index <= from) low = middle + 1
+      else high = middle
+    }
+    last = low > 0 ? (compressTick((ticks[low - 1] as InitializedTick).index, tickSpacing) >> 8) + 1 : -Infinity
+    // Boundaries (word * 256 * spacing) strictly above the limit's tick, at or above MIN_TICK, in the known range.
+    last = Math.max(last, ceilDiv(limitTick + 1, wordTicks), ceilDiv(MIN_TICK, wordTicks), tickLower <= MIN_TICK ? -Infinity : ceilDiv(tickLower, wordTicks))
+    if (!(last <= word - 1)) return undefined
+  } else {
+    // The lowest initialized tick above the search start: its word ends the run.
+    const from = (compressed + 1) * tickSpacing
+    let low = 0
+    let high = ticks.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((ticks[middle] as InitializedTick).index < from) low = middle + 1
+      else high = middle
+    }
+    last = low < ticks.length ? (compressTick((ticks[low] as InitializedTick).index, tickSpacing) >> 8) - 1 : Infinity
+    // Boundaries ((word * 256 + 255) * spacing) at or below the limit's tick and MAX_TICK, in the known range.
+    const lastAtOrBelow = (bound: number) => floorDiv(floorDiv(bound, tickSpacing) - 255, 256)
+    last = Math.min(last, lastAtOrBelow(limitTick), lastAtOrBelow(MAX_TICK), tickUpper >= MAX_TICK ? Infinity : lastAtOrBelow(tickUpper))
+    if (!(last >= word + 1)) return undefined
+  }
+  return Number.isFinite(last) && isWordKnown(last, tickSpacing, tickLower, tickUpper) ? last : undefined
+}
+
 /**
  * Runs UniswapV3Pool.swap's loop off-chain, bit for bit (v3-core 1.0.1): one
  * computeSwapStep per initialized tick or bitmap-word boundary, each rounded
@@ -158,6 +211,8 @@ export function simulateSwap(
   let liquidity = pool.liquidity
   let initializedTicksCrossed = 0
   let stepsTaken = 0
+  /** The tick of the price limit (asked only when a run of empty words is skipped). */
+  let limitTick: number | undefined
 
   while (amountRemaining !== 0n && sqrtPriceX96 !== limit) {
     const stepStartPrice = sqrtPriceX96
@@ -165,6 +220,23 @@ export function simulateSwap(
     const word = getSearchWord(tick, tickSpacing, zeroForOne)
     if (!isWordKnown(word, tickSpacing, tickLower, tickUpper)) return undefined
     const position = findInitializedTickWithinOneWord(ticks, tick, tickSpacing, zeroForOne)
+    if (position < 0 && liquidity === 0n && emptyStepsFree) {
+      // A run of empty words (no liquidity, no initialized tick): each is one free step that moves
+      // the price to the word's boundary. The whole run is taken at once, ending where the last
+      // step would: see lastEmptyWord.
+      limitTick ??= getTickAtSqrtRatio(limit)
+      const last = lastEmptyWord(pool, tick, word, zeroForOne, limitTick)
+      if (last !== undefined) {
+        const boundary = zeroForOne ? last * 256 * tickSpacing : (last * 256 + 255) * tickSpacing
+        const boundaryPrice = getBoundarySqrtPrice(boundary)
+        if (zeroForOne ? boundaryPrice >= limit : boundaryPrice <= limit) {
+          stepsTaken += Math.abs(word - last) + 1
+          sqrtPriceX96 = boundaryPrice
+          tick = zeroForOne ? boundary - 1 : boundary
+          continue
+        }
+      }
+    }
     let tickNext =
       position >= 0
         ? (ticks[position] as InitializedTick).index
