@@ -12,6 +12,7 @@ import { readAerodromeV2Pools } from '../src/protocols/aerodromeV2/readPools.js'
 import type { ReadPoolsParameters } from '../src/protocols/types.js'
 import { readSlipstreamPools } from '../src/protocols/slipstream/readPools.js'
 import { readUniswapV2Pools } from '../src/protocols/uniswapV2/readPools.js'
+import { readUniswapV3Pools } from '../src/protocols/uniswapV3/readPools.js'
 import { type AerodromeDeployment, deployAerodrome } from './devnet/aerodrome.js'
 import { type Anvil, type Devnet, deployDevnet, startAnvil } from './devnet/index.js'
 import { type SlipstreamRealDeployment, deploySlipstreamReal } from './devnet/slipstreamReal.js'
@@ -117,5 +118,29 @@ describe('pool readers with many candidates (deployless multicall size caps)', (
     expect(byAddress(slip.pools)).toEqual(byAddress(direct[0].pools))
     expect(byAddress(aero.pools)).toEqual(byAddress(direct[1].pools))
     expect(byAddress(v2)).toEqual(byAddress(direct[2]))
+  })
+
+  it('the pinned reader reads past one eth_call\'s gas in more batches at the same block (22 tokens, four families)', async () => {
+    // ~45M gas of reads (mostly candidates without code): anvil allows an eth_call 30M, geth 50M.
+    const tokens = [...devnetTokens(), ...extraTokens(15)]
+    const v3Dex = devnet.chain.dexes.find((dex) => dex.family === 'uniswapV3')!
+    const pinned = createPinnedReader(anvil.publicClient)
+    const atPin = { blockNumber: PINNED_BLOCK }
+    const reads = Promise.all([
+      pinned.run((client) => readSlipstreamPools({ ...parameters([slipstreamDex], tokens, client), ...atPin })),
+      pinned.run((client) => readAerodromeV2Pools({ ...parameters([aerodrome.dex], tokens, client), ...atPin })),
+      pinned.run((client) => readUniswapV2Pools({ ...parameters([v2Dex], tokens, client), ...atPin })),
+      pinned.run((client) => readUniswapV3Pools({ ...parameters([v3Dex], tokens, client), ...atPin })),
+    ])
+    pinned.seal()
+    const [slip, aero, v2, v3] = await reads
+    console.log(`pinned reader, 22 tokens on four families: ${pinned.batches()} batches`)
+    expect(pinned.blockNumber()).toBe(blockNumber)
+    expect(pinned.batches()).toBeGreaterThan(1)
+    expect(byAddress(slip.pools)).toEqual(byAddress((await readSlipstreamPools(parameters([slipstreamDex], tokens))).pools))
+    expect(byAddress(aero.pools)).toEqual(byAddress((await readAerodromeV2Pools(parameters([aerodrome.dex], tokens))).pools))
+    expect(byAddress(v2)).toEqual(byAddress(await readUniswapV2Pools(parameters([v2Dex], tokens))))
+    expect(byAddress(v3)).toEqual(byAddress(await readUniswapV3Pools(parameters([v3Dex], tokens))))
+    expect(slip.pools.length + aero.pools.length + v2.length + v3.length).toBeGreaterThan(20)
   })
 })

@@ -33,20 +33,37 @@ contract PinnedBatchRead {
         bytes data;
     }
 
+    /// @dev Gas kept back from every read for the answer's encoding: reads past the call's gas are
+    /// left for the caller's next batch rather than failing for want of gas.
+    uint256 private constant TAIL_GAS = 1_000_000;
+
+    /// @notice Answers (block number, base fee, ran, results): the first `ran` results are the reads'
+    /// answers; the reads after them did not run, as the call's gas ran out (the read at `ran` did
+    /// run out of it), and `results` holds only the first `ran`.
     constructor() {
         Read[] memory reads = abi.decode(msg.data, (Read[]));
         Result[] memory results = new Result[](reads.length);
-        for (uint256 i; i < reads.length; ++i) {
-            results[i] = _read(reads[i]);
+        uint256 ran;
+        while (ran < reads.length) {
+            if (gasleft() < 2 * TAIL_GAS) break;
+            bool outOfGas;
+            (results[ran], outOfGas) = _read(reads[ran], gasleft() - TAIL_GAS);
+            if (outOfGas) break;
+            ++ran;
         }
-        bytes memory encoded = abi.encode(block.number, block.basefee, results);
+        assembly {
+            mstore(results, ran)
+        }
+        bytes memory encoded = abi.encode(block.number, block.basefee, ran, results);
         assembly {
             return(add(encoded, 32), mload(encoded))
         }
     }
 
-    function _read(Read memory read) private returns (Result memory result) {
-        if (read.kind == BALANCE) return Result(true, abi.encode(read.target.balance));
-        (result.ok, result.data) = read.target.call(read.data);
+    /// @dev A call that failed with (almost) all the gas it was given gone ran out of it.
+    function _read(Read memory read, uint256 gas) private returns (Result memory result, bool outOfGas) {
+        if (read.kind == BALANCE) return (Result(true, abi.encode(read.target.balance)), false);
+        (result.ok, result.data) = read.target.call{gas: gas}(read.data);
+        outOfGas = !result.ok && gasleft() <= TAIL_GAS + gas / 32;
     }
 }

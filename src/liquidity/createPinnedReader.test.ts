@@ -5,10 +5,20 @@ import { describe, expect, it } from 'vitest'
 import { PINNED_BLOCK, createPinnedReader } from './createPinnedReader.js'
 
 const readsParameter = [{ type: 'tuple[]', components: [{ name: 'kind', type: 'uint8' }, { name: 'target', type: 'address' }, { name: 'data', type: 'bytes' }] }] as const
-const answerParameters = [{ type: 'uint256' }, { type: 'uint256' }, { type: 'tuple[]', components: [{ name: 'ok', type: 'bool' }, { name: 'data', type: 'bytes' }] }] as const
+// Block number, base fee, reads that ran, their results.
+const answerParameters = [
+  { type: 'uint256' },
+  { type: 'uint256' },
+  { type: 'uint256' },
+  { type: 'tuple[]', components: [{ name: 'ok', type: 'bool' }, { name: 'data', type: 'bytes' }] },
+] as const
 
-/** A node that answers each batch at `block`, echoing each read's data (a failed read for data 0xdead). */
-function standInNode(block: bigint) {
+/**
+ * A node that answers each batch at `block`, echoing each read's data (a failed read for data
+ * 0xdead); with `gasFor`, a batch runs only its first `gasFor` reads, as PinnedBatchRead does when
+ * the call's gas runs out.
+ */
+function standInNode(block: bigint, gasFor = Number.POSITIVE_INFINITY) {
   const batches: { tag: string; reads: readonly { kind: number; data: Hex }[] }[] = []
   const client = createPublicClient({
     transport: custom({
@@ -18,7 +28,8 @@ function standInNode(block: bigint) {
         const [reads] = decodeAbiParameters(readsParameter, (params[0] as { data: Hex }).data)
         batches.push({ tag: params[1] as string, reads })
         const answer = (r: (typeof reads)[number]) => (r.kind === 2 ? numberToHex(123n, { size: 32 }) : r.data)
-        return encodeAbiParameters(answerParameters, [block, 7n, reads.map((r) => ({ ok: r.data !== '0xdead', data: answer(r) }))])
+        const ran = reads.slice(0, gasFor)
+        return encodeAbiParameters(answerParameters, [block, 7n, BigInt(ran.length), ran.map((r) => ({ ok: r.data !== '0xdead', data: answer(r) }))])
       },
     }),
   })
@@ -72,5 +83,15 @@ describe('createPinnedReader', () => {
     await slowly(5)
     expect(pinned.blockNumber()).toBe(9n)
     expect(node.batches).toEqual([{ tag: 'latest', reads: [] }])
+  })
+
+  it('sends the reads a batch could not run for its gas again, at the block it saw', async () => {
+    const node = standInNode(42n, 2)
+    const pinned = createPinnedReader(node.client)
+    const reads = ['0x01', '0x02', '0x03', '0x04', '0x05'].map((data) => pinned.run((client) => client.call({ to: zeroAddress, data: data as Hex, blockNumber: PINNED_BLOCK })))
+    pinned.seal()
+    expect((await Promise.all(reads)).map((r) => r.data)).toEqual(['0x01', '0x02', '0x03', '0x04', '0x05'])
+    expect(node.batches.map((b) => [b.tag, b.reads.length])).toEqual([['latest', 5], [numberToHex(42n), 3], [numberToHex(42n), 1]])
+    expect(pinned.batches()).toBe(3)
   })
 })
