@@ -11,7 +11,8 @@ import { type ChainConfig, type LiveSource, type PoolStateBase, createLiveSource
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import type { UniswapV2PoolState } from '../../src/protocols/uniswapV2/state.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
-import { type Anvil, DEVNET_GAS, type Devnet, deployDevnet, sendDevnetTransactions, startAnvil, testTokenAbi, uniswapV2PairAbi } from '../devnet/index.js'
+import { getUniswapV2PairAddress } from '../../src/protocols/uniswapV2/readPools.js'
+import { type Anvil, DEVNET_GAS, type Devnet, deployDevnet, sendDevnetTransactions, startAnvil, testTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '../devnet/index.js'
 import { createRandom } from '../support/random.js'
 import { differences, freshRead, mineSwapBlock, tokensOf } from './coreSupport.js'
 
@@ -141,6 +142,29 @@ describe('createLiveSource: liquidity threshold', () => {
     expect(held.has(pepePair)).toBe(false)
     expect(stats().belowThreshold).toBe(refused + 1)
     expect(stats().evaluationsPending).toBe(0)
+    // A pair without a major has no value through the majors: discovered, never read, never held.
+    const link = devnet.tokens.LINK.address
+    const pepe = devnet.tokens.PEPE.address
+    const lonely = getUniswapV2PairAddress(chain.dexes.find((d) => d.family === 'uniswapV2')!, link, pepe)
+    const reads = stats().rereads
+    const from = devnet.accounts.deployer
+    const fund = (token: Address, amount: bigint) => ({
+      label: 'fund pair',
+      from,
+      to: token,
+      data: encodeFunctionData({ abi: testTokenAbi, functionName: 'transfer', args: [lonely, amount] }),
+      gas: DEVNET_GAS.transfer,
+    })
+    await sendDevnetTransactions(anvil.rpcUrl, [
+      { label: 'createPair', from, to: devnet.contracts.uniswapV2Factory, data: encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [link, pepe] }), gas: DEVNET_GAS.createPair },
+      fund(link, 10n ** 24n),
+      fund(pepe, 10n ** 30n),
+      { label: 'v2 mint', from, to: lonely, data: encodeFunctionData({ abi: uniswapV2PairAbi, functionName: 'mint', args: [from] }), gas: DEVNET_GAS.v2Mint },
+    ])
+    await live.sync()
+    expect(stats().discovered).toBe(before.discovered + 1)
+    expect(stats().rereads).toBe(reads)
+    expect((await heldExactly(live)).has(lonely)).toBe(false)
     console.log(`liquidity policy: ${JSON.stringify({ ...stats(), skipped: undefined, rereadReasons: undefined })}`)
   }, 60_000)
 

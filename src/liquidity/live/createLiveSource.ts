@@ -293,9 +293,13 @@ function buildLiveSource({
   /** Tokens whose pools among each other price every other pool (the majors and the value token). */
   const anchorTokens = new Set([...majors, valueToken])
   const wanted = new Set<Address>('tokens' in tracking && tracking.tokens ? tracking.tokens.map(lower) : [])
-  /** Whether the policy wants a pool by its tokens (the `liquidity` policy decides on its value, later). */
+  /**
+   * Whether the policy wants a pool by its tokens. The `liquidity` policy decides on its value,
+   * later; a pool without a major (or the value token) has none, so it is never read.
+   */
   const eligible = (pool: DiscoveredPool): boolean => {
-    if (tracking.mode === 'all' || tracking.mode === 'liquidity') return true
+    if (tracking.mode === 'all') return true
+    if (tracking.mode === 'liquidity') return tokensOfDiscovered(pool).some((t) => anchorTokens.has(t))
     const known = (token: Address) => wanted.has(token) || (tracking.mode === 'onDemand' && majors.has(token))
     return tokensOfDiscovered(pool).every(known)
   }
