@@ -4,7 +4,9 @@
 //            then gzip -9 or brotli -11). The budget holds what importing the file loads; chunks
 //            reached only through a dynamic import() (the RPC source's lens and probe bytecode) are
 //            printed beside it. size-limit itself needs Node >= 22.19 (it imports `glob`
-//            from node:fs/promises); this runs on Node 20 and gives the same bundle.
+//            from node:fs/promises); this runs on Node 20 and gives the same bundle. A budget with
+//            `import` (size-limit's field, e.g. "{ getQuote }") measures only what a bundler keeps
+//            when an app imports those names: what a wallet that never follows the chain ships.
 //   publint  `publint --strict` on the packed tarball: package.json fields against the files.
 //   attw     `attw --pack .`: every entry point resolves to the right types under node10, node16
 //            (ESM and CJS) and bundler resolution.
@@ -16,7 +18,7 @@
 //   tsx scripts/checkPackage.ts             all four
 //   tsx scripts/checkPackage.ts size        only the named checks (size, publint, attw, deps)
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -30,6 +32,8 @@ type SizeCheck = {
   gzip?: boolean
   brotli?: boolean
   ignore?: string[]
+  /** Only these exports, as size-limit writes them: `{ getQuote, listChains }`. */
+  import?: string
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -62,7 +66,7 @@ async function checkSize(): Promise<boolean> {
       continue
     }
     const limit = parseBytes(check.limit)
-    const { entry, lazy } = await bundle(file, check.ignore ?? [])
+    const { entry, lazy } = await bundle(check.import === undefined ? file : importingEntry(file, check.import), check.ignore ?? [])
     const measure = (code: Buffer): [number, string] =>
       check.gzip === true
         ? [gzipSync(code, { level: 9 }).length, 'minified and gzipped']
@@ -77,9 +81,19 @@ async function checkSize(): Promise<boolean> {
     if (!pass) ok = false
     const external = check.ignore?.length ? `, without ${check.ignore.join(', ')}` : ''
     const deferred = lazy.length > 0 ? `; + ${formatBytes(lazySize)} loaded on demand (dynamic imports)` : ''
-    console.log(`${pass ? 'ok  ' : 'FAIL'} ${check.name ?? check.path}: ${formatBytes(size)} ${how}${external} (limit ${formatBytes(limit)})${deferred}`)
+    const names = check.import === undefined ? '' : ` ${check.import}`
+    console.log(`${pass ? 'ok  ' : 'FAIL'} ${check.name ?? check.path}${names}: ${formatBytes(size)} ${how}${external} (limit ${formatBytes(limit)})${deferred}`)
   }
   return ok
+}
+
+/** A module that re-exports only `names` (`{ a, b }`) of `file`, written under node_modules/.cache so the bundler tree-shakes the rest. */
+function importingEntry(file: string, names: string): string {
+  const directory = `${root}/node_modules/.cache/weft-size`
+  mkdirSync(directory, { recursive: true })
+  const entry = `${directory}/${names.replace(/[^A-Za-z0-9]+/g, '_')}.js`
+  writeFileSync(entry, `export ${names} from ${JSON.stringify(file)}\n`)
+  return entry
 }
 
 /** The file bundled with its own imports, minified and tree-shaken, `ignore`d packages (and their subpaths) external. */
