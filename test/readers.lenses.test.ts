@@ -5,18 +5,20 @@
 // (ResultTooLarge), so the read failed. Now such a chunk is read in halves at the same block, with
 // the same result as each pool read alone. The same for readUniswapV4Pools (64 per chunk, 20 bytes
 // a tick) on the real PoolManager.
-import { type Address, encodeFunctionData } from 'viem'
+import { type Address, encodeFunctionData, numberToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DexConfig } from '../src/chains/types.js'
 import { PINNED_BLOCK, createPinnedReader } from '../src/liquidity/createPinnedReader.js'
 import { readUniswapV3Pools } from '../src/protocols/uniswapV3/readPools.js'
 import { readUniswapV4Pools } from '../src/protocols/uniswapV4/readPools.js'
-import { type Anvil, type Devnet, type DevnetPool, deployDevnet, sendDevnetTransactions, startAnvil, uniswapV3PoolAbi, v3LiquidityProviderAbi } from './devnet/index.js'
+import { type Anvil, type Devnet, type DevnetPool, deployDevnet, rpc, sendDevnetTransactions, startAnvil, uniswapV3PoolAbi, v3LiquidityProviderAbi } from './devnet/index.js'
 import { type UniswapV4Deployment, deployUniswapV4, v4TestRouterAbi, withUniswapV4 } from './devnet/uniswapV4.js'
 
 /** Positions per pool, each initializing two new ticks near the price: ~13.7 kB of lens answer per pool. */
 const POSITIONS = 360
 const LIQUIDITY = 10n ** 12n
+/** An eth_call gas cap under what the lens needs for both crowded pools, over what it needs for one. */
+const LOW_GAS_CAP = 16_000_000n
 /** Two positions' ticks, `k` steps out from the price: new ticks on both sides each time. */
 const rangeAt = (tick: number, k: number) => [tick - 1 - 2 * k, tick + 2 + 2 * k] as const
 
@@ -96,6 +98,21 @@ describe('readUniswapV3Pools with pools of many ticks (lens answer cap)', () => 
     pinned.seal()
     expect(byAddress(await reading)).toEqual(byAddress(all))
     expect(pinned.blockNumber()).toBe(blockNumber)
+
+    // Under a lower eth_call gas cap (the block's gas limit on anvil) the lens runs out of gas on
+    // both pools together (GasBudgetExhausted) and reads them one by one, directly and pinned.
+    await rpc(anvil.rpcUrl, 'evm_setBlockGasLimit', [numberToHex(LOW_GAS_CAP)])
+    try {
+      const low = await readUniswapV3Pools({ client: anvil.publicClient, chain: devnet.chain, blockNumber, tokens, dexes: [dex] })
+      expect(byAddress(low)).toEqual(byAddress(all))
+      const pinnedLow = createPinnedReader(anvil.publicClient)
+      const readingLow = pinnedLow.run((client) => readUniswapV3Pools({ client, chain: devnet.chain, blockNumber: PINNED_BLOCK, tokens, dexes: [dex] }))
+      pinnedLow.seal()
+      expect(byAddress(await readingLow)).toEqual(byAddress(all))
+      console.log(`uniswapV3 under a ${LOW_GAS_CAP} gas cap: pinned reader ${pinnedLow.batches()} batches`)
+    } finally {
+      await rpc(anvil.rpcUrl, 'evm_setBlockGasLimit', [numberToHex(30_000_000n)])
+    }
   })
 
   it('Uniswap V4: a chunk whose ticks pass the cap reads in halves, as each pool alone reads', async () => {

@@ -39,7 +39,7 @@ contract PinnedBatchRead {
 
     /// @notice Answers (block number, base fee, ran, results): the first `ran` results are the reads'
     /// answers; the reads after them did not run, as the call's gas ran out (the read at `ran` did
-    /// run out of it), and `results` holds only the first `ran`.
+    /// run out of it, unless it was the first), and `results` holds only the first `ran`.
     constructor() {
         Read[] memory reads = abi.decode(msg.data, (Read[]));
         Result[] memory results = new Result[](reads.length);
@@ -48,7 +48,9 @@ contract PinnedBatchRead {
             if (gasleft() < 2 * TAIL_GAS) break;
             bool outOfGas;
             (results[ran], outOfGas) = _read(reads[ran], gasleft() - TAIL_GAS);
-            if (outOfGas) break;
+            // The first read had the whole call's gas: its failure is its answer (a lens's own
+            // GasBudgetExhausted tells the caller to ask it for fewer pools).
+            if (outOfGas && ran > 0) break;
             ++ran;
         }
         assembly {
