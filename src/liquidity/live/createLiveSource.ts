@@ -150,7 +150,7 @@ export type LiveSourceStats = {
 export type LiveSource = LiquiditySource & {
   /** Discovers (first call), then follows the chain to its head; resolves to the source's block. Node failures reject with a 503 QuoteError. */
   sync(): Promise<number>
-  /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()`. */
+  /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()`, and syncs every `maxAgeMs / 3` besides, so a chain without new blocks keeps the source fresh while its node answers. */
   start(options?: { pollingInterval?: number }): void
   stop(): void
   /** Adds tokens to the tracking list (`tokens` and `onDemand` policies; on demand, only tokens some discovered pool names); their pools are read at the next sync. */
@@ -862,12 +862,20 @@ function buildLiveSource({
     sync,
     start({ pollingInterval } = {}) {
       if (unwatch) return
-      unwatch = client.watchBlockNumber({
+      const stopWatching = client.watchBlockNumber({
         emitOnBegin: true,
         ...(pollingInterval !== undefined ? { pollingInterval } : {}),
         onBlockNumber: () => void sync().catch(() => undefined),
         onError: (error) => (lastError = error),
       })
+      // watchBlockNumber speaks only when the head moves. On a chain that makes no block for longer
+      // than maxAgeMs (a quiet devnet or L2), a sync that finds the same head still proves the node
+      // answers and renews the source's freshness, instead of turning every quote into a 503.
+      const heartbeat = setInterval(() => void sync().catch(() => undefined), Math.max(250, Math.floor(maxAgeMs / 3)))
+      unwatch = () => {
+        stopWatching()
+        clearInterval(heartbeat)
+      }
     },
     stop() {
       unwatch?.()
