@@ -41,14 +41,20 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
     row.set(b, best)
     return best
   }
-  for (let round = 0; round < maxHops + 1; round++)
+  // Rounds of relaxation along the paths; a round that raises no value leaves the next ones nothing to do.
+  for (let round = 0, changed = true; round < maxHops + 1 && changed; round++) {
+    changed = false
     for (const path of addressPaths)
       for (let k = path.length - 2; k >= 0; k--) {
         const b = value.get(path[k + 1]!)
         if (b === undefined) continue
         const v = spotOf(path[k]!, path[k + 1]!) * b
-        if (v > (value.get(path[k]!) ?? 0)) value.set(path[k]!, v)
+        if (v > (value.get(path[k]!) ?? 0)) {
+          value.set(path[k]!, v)
+          changed = true
+        }
       }
+  }
   const inValue = value.get(tokenIn) ?? 0
   // An exact-output size is turned into input at the best zero-size rate.
   const amountIn = typeof size === 'number' ? size : inValue > 0 ? size.amountOut / inValue : size.amountOut
