@@ -3,11 +3,12 @@
 // pause state, id, factory check): one deployless multicall (answer capped at 24,576 bytes as
 // returned code) failed as a whole past ~15 pools and every pool came back "skipped". Here 24
 // pools must read exactly as each pool listed alone reads, and a node fault must throw.
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, createPublicClient, custom, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../src/chains/types.js'
 import { PINNED_BLOCK, createPinnedReader } from '../src/liquidity/createPinnedReader.js'
 import { readBalancerV2Pools } from '../src/protocols/balancerV2/readPools.js'
+import { readDeploylessMulticall } from '../src/protocols/readDeploylessMulticall.js'
 import { type BalancerV2Deployment, type BalancerV2DevnetPool, createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from './devnet/balancerV2.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil } from './devnet/index.js'
 import { multicallFaultClient } from './support/multicallFaultClient.js'
@@ -93,5 +94,31 @@ describe('readBalancerV2Pools with many listed pools (deployless multicall size 
     const viaPinned = await reading
     expect(pinned.blockNumber()).toBe(blockNumber)
     expect(viaPinned).toEqual(await read(pools.map((p) => p.poolId)))
+  })
+
+  it('a chunk whose answers outgrow their bound (the node refuses its size) is read again in halves', async () => {
+    // A pool named with 2,000 characters: name() answers ~2 kB where the calls claim 32 bytes.
+    const named = await createBalancerV2WeightedPool(
+      devnet,
+      balancer,
+      [
+        { token: 'WETH', weight: E18 / 2n, amount: amountOf(devnet, 'WETH', 10n) },
+        { token: 'USDC', weight: E18 / 2n, amount: amountOf(devnet, 'USDC', 30_000n) },
+      ],
+      { name: 'N'.repeat(2_000) },
+    )
+    const nameAbi = parseAbi(['function name() view returns (string)'])
+    const calls = Array.from({ length: 30 }, () => ({ address: named.pool, abi: nameAbi, functionName: 'name', answerBytes: 32 }))
+    const at = await anvil.publicClient.getBlockNumber({ cacheTime: 0 })
+    let sent = 0
+    const counting = createPublicClient({
+      chain: anvil.chain,
+      transport: custom({ request: ({ method, params }) => ((sent += method === 'eth_call' ? 1 : 0), anvil.publicClient.request({ method, params } as never)) }),
+    })
+    const results = await readDeploylessMulticall(counting as Parameters<typeof readDeploylessMulticall>[0], at, calls)
+    expect(results).toEqual(calls.map(() => ({ status: 'success', result: 'N'.repeat(2_000) })))
+    // One chunk by the bound (~4.8 kB claimed), ~64 kB in truth: refused, then halves until they fit.
+    console.log(`oversized answers: ${sent} eth_calls for 30 calls of ~2 kB each`)
+    expect(sent).toBeGreaterThan(3)
   })
 })
