@@ -108,32 +108,31 @@ export function allPoolsBound(
   })
   const covered = new Set<string>()
   const edges: Edge[] = []
+  // Every pool direction between two tokens in scope, in pool order: what the mid-price rounds
+  // below look at (so each round walks these, not every pool of the source).
+  const inScope: { pool: Pool; a: Address; b: Address; i: number; j: number }[] = []
   const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
   for (const pool of pools)
     for (const a of pool.tokens)
       for (const b of pool.tokens) {
         const i = index.get(a)
         const j = index.get(b)
-        if (a === b || i === undefined || j === undefined || a === tokenOut || b === tokenIn) continue
+        if (a === b || i === undefined || j === undefined) continue
+        inScope.push({ pool, a, b, i, j })
+        if (a === tokenOut || b === tokenIn) continue
         if (fromIn.get(a)! + 1 + toOut.get(b)! > maxHops) continue
         covered.add(pool.key)
         edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
       }
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
-    for (const pool of pools) {
-      const m = pool.tokens.length
-      for (let x = 0; x < m; x++)
-        for (let y = 0; y < m; y++) {
-          const i = index.get(pool.tokens[x]!)
-          const j = index.get(pool.tokens[y]!)
-          if (x === y || i === undefined || j === undefined || nu[i]! > 0 || !(nu[j]! > 0)) continue
-          const mid = pool.spotPrice(pool.tokens[x]!, pool.tokens[y]!)
-          if (Number.isFinite(mid) && mid > 0) {
-            nu[i] = mid * nu[j]!
-            changed = true
-          }
-        }
+    for (const { pool, a, b, i, j } of inScope) {
+      if (nu[i]! > 0 || !(nu[j]! > 0)) continue
+      const mid = pool.spotPrice(a, b)
+      if (Number.isFinite(mid) && mid > 0) {
+        nu[i] = mid * nu[j]!
+        changed = true
+      }
     }
     if (!changed) break
   }
