@@ -52,7 +52,14 @@ export {
 export type { DiscoveredPool, LogOutcome, TrackedPool } from './liquidity/live/trackedPool.js'
 export { type DiscoveryOutcome, type LiveClient, type LiveFamily, poolKeyOf } from './liquidity/live/liveFamily.js'
 export { defaultLiveFamilies } from './liquidity/live/liveFamilies.js'
-export { WEFT_VERSION, createReplayBundle, type CreateReplayBundleParameters, type ReplayBundle } from './liquidity/live/replayBundle.js'
+export {
+  REPLAY_BUNDLE_VERSION,
+  WEFT_VERSION,
+  createReplayBundle,
+  type CreateReplayBundleParameters,
+  type Jsonified,
+  type ReplayBundle,
+} from './liquidity/live/replayBundle.js'
 export type { ParsedReplayBundle } from './liquidity/live/replayParseBundle.js'
 export { replayQuote, type ReplayQuoteReturnType } from './liquidity/live/replayQuote.js'
 export { recordQuote, type RecordQuoteOptions, type RecordQuoteReturnType } from './liquidity/live/replayRecordQuote.js'

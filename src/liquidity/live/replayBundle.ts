@@ -15,11 +15,21 @@ import type { Liquidity, TokenMetadata } from '../types.js'
  */
 export const WEFT_VERSION = '0.1.0'
 
-/** The bundle format written by {@link createReplayBundle}; `replayQuote` refuses any other. */
+/**
+ * The bundle format written by {@link createReplayBundle}; `replayQuote` refuses any other.
+ *
+ * @example
+ * if (bundle.version !== REPLAY_BUNDLE_VERSION) throw new Error('a bundle of another format')
+ */
 export const REPLAY_BUNDLE_VERSION = 1
 
-/** A JSON value with every bigint written as a base-10 string. */
-type Jsonified<T> = T extends bigint ? string : T extends readonly (infer Item)[] ? Jsonified<Item>[] : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T
+/**
+ * A JSON value with every bigint written as a base-10 string (how a bundle holds the chain config and the intent).
+ *
+ * @example
+ * const intent: Jsonified<QuoteIntent> = bundle.intent
+ */
+export type Jsonified<T> = T extends bigint ? string : T extends readonly (infer Item)[] ? Jsonified<Item>[] : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T
 
 /**
  * Everything one quote was computed on, as plain JSON: `replayQuote(bundle)` (or
