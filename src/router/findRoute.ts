@@ -6,6 +6,8 @@ import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
+import { type LayeredGraph, layerGraph, unlayerRoute } from './layerGraph.js'
+import { layeredRoute } from './layeredRoute.js'
 import { greedySplit } from './greedySplit.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
@@ -103,9 +105,33 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     }
   }
 
+  // When switching edges off was needed, the split is also solved on the graph layered by hop count
+  // (every path within maxHops by construction, each pool in one layer, see layeredRoute): the
+  // better model wins. `flow` stays the candidate graph's (its prices feed the certificate).
+  let layers: LayeredGraph | undefined | null = null
+  const solveLimited = (amount: number) => {
+    const cut = solveWithinHops(all, amount)
+    if (!cut.repaired) return cut
+    if (layers === null) layers = layerGraph(graph)
+    const solved = layers && layeredRoute(layers, amount)
+    if (!layers || !solved || solved.model.short) return cut
+    // The losing model's paths, and those of the layered flow with each pool free in every layer,
+    // join the greedy split on exact simulation (see route), which prices shared pools exactly.
+    const layeredModel = unlayerRoute(layers, solved.model)
+    const otherPaths = solved.supportPaths.map((path) => path.map((e) => layers!.origin[e]!))
+    if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
+      for (const path of layeredModel.paths) otherPaths.push(path.edges)
+      return { ...cut, iterations: cut.iterations + solved.iterations, otherPaths }
+    }
+    for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
+    return { ...cut, model: layeredModel, iterations: cut.iterations + solved.iterations, layered: { ...solved, layers }, otherPaths }
+  }
+
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined
-    const { flow, model } = solveWithinHops(all, amountIn)
+    const solved = solveLimited(amountIn)
+    const { model } = solved
+    const flow = 'layered' in solved && solved.layered ? solved.layered.flow : solved.flow
     // The dual value is the relaxation's optimum (smooth in the amount); undefined past the pools'
     // capacity or when the flow does not decompose into paths of at most maxHops.
     return model && !model.short ? { output: flow.dual, inputPrice: flow.prices[SOURCE]! } : undefined
@@ -131,14 +157,19 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return single
     }
     let iterations = 0
-    const solved = solveWithinHops(all, amount)
+    const solved = solveLimited(amount)
     const full = solved.flow
     iterations += solved.iterations
     const fullRoute = solved.model
 
     // Gas: a local search over which pools trade, from the gas-free optimum (see searchGas).
     let best = fullRoute
-    if (gasCost > 0 && fullRoute) {
+    if (gasCost > 0 && fullRoute && 'layered' in solved && solved.layered) {
+      const { layers: layered, flow, model, active } = solved.layered
+      const searched = searchGas(layered.graph, layered.pairEdges, { flow, model, active }, amount, gasCost)
+      best = unlayerRoute(layered, searched.model)
+      iterations += searched.iterations
+    } else if (gasCost > 0 && fullRoute) {
       const searched = searchGas(graph, pairEdges, { flow: full, model: fullRoute, active: solved.active }, amount, gasCost)
       best = searched.model
       iterations += searched.iterations
@@ -177,6 +208,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
         }
       }
       for (const p of fullRoute?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
+      for (const edges of ('otherPaths' in solved && solved.otherPaths) || []) add(edges.map((e) => graph.edges[e]!.hop))
       for (const single of singles) add(single)
       for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
       consider(greedySplit(paths, amountIn, gasCost, memo))
