@@ -1,9 +1,9 @@
 import { QuoteError } from '../../errors/QuoteError.js'
 import { MAX_INT256, MAX_UINT128, MIN_INT256 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
+import { lastEmptyWord } from './emptyWordRun.js'
 import { computeSwapStepInto, type SwapStep } from './swapMath.js'
 import {
-  compressTick,
   findInitializedTickWithinOneWord,
   getSearchWord,
   isWordKnown,
@@ -96,58 +96,6 @@ function getBoundarySqrtPrice(tick: number): bigint {
     boundarySqrtPrices.set(tick, sqrtPriceX96)
   }
   return sqrtPriceX96
-}
-
-/** The smallest integer at or above a / b (b > 0). */
-const ceilDiv = (a: number, b: number) => Math.ceil(a / b)
-/** The largest integer at or below a / b (b > 0). */
-const floorDiv = (a: number, b: number) => Math.floor(a / b)
-
-/**
- * The last bitmap word of a run of empty words the swap walks from `tick` (whose search word,
- * `word`, holds no initialized tick on the swap's side and the range no liquidity): the run stops
- * before the word of the next initialized tick, and is cut short so that no step in it would reach
- * the price limit (ticks past `limitTick`, the limit's tick), be clamped to MIN_TICK / MAX_TICK, or
- * search a word the state does not hold. Every step of the run then moves the price to its word's
- * boundary and nothing else (the checks are monotone along the run, so its two ends stand for all
- * of it). Undefined when the run is shorter than two words.
- */
-function lastEmptyWord(pool: SimulateSwapPool, tick: number, word: number, zeroForOne: boolean, limitTick: number): number | undefined {
-  const { ticks, tickSpacing, tickLower, tickUpper } = pool
-  const wordTicks = 256 * tickSpacing
-  const compressed = compressTick(tick, tickSpacing)
-  let last: number
-  if (zeroForOne) {
-    // The highest initialized tick at or below the search start: its word ends the run.
-    const from = compressed * tickSpacing
-    let low = 0
-    let high = ticks.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if ((ticks[middle] as InitializedTick).index <= from) low = middle + 1
-      else high = middle
-    }
-    last = low > 0 ? (compressTick((ticks[low - 1] as InitializedTick).index, tickSpacing) >> 8) + 1 : -Infinity
-    // Boundaries (word * 256 * spacing) strictly above the limit's tick, at or above MIN_TICK, in the known range.
-    last = Math.max(last, ceilDiv(limitTick + 1, wordTicks), ceilDiv(MIN_TICK, wordTicks), tickLower <= MIN_TICK ? -Infinity : ceilDiv(tickLower, wordTicks))
-    if (!(last <= word - 1)) return undefined
-  } else {
-    // The lowest initialized tick above the search start: its word ends the run.
-    const from = (compressed + 1) * tickSpacing
-    let low = 0
-    let high = ticks.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if ((ticks[middle] as InitializedTick).index < from) low = middle + 1
-      else high = middle
-    }
-    last = low < ticks.length ? (compressTick((ticks[low] as InitializedTick).index, tickSpacing) >> 8) - 1 : Infinity
-    // Boundaries ((word * 256 + 255) * spacing) at or below the limit's tick and MAX_TICK, in the known range.
-    const lastAtOrBelow = (bound: number) => floorDiv(floorDiv(bound, tickSpacing) - 255, 256)
-    last = Math.min(last, lastAtOrBelow(limitTick), lastAtOrBelow(MAX_TICK), tickUpper >= MAX_TICK ? Infinity : lastAtOrBelow(tickUpper))
-    if (!(last >= word + 1)) return undefined
-  }
-  return Number.isFinite(last) && isWordKnown(last, tickSpacing, tickLower, tickUpper) ? last : undefined
 }
 
 /**

@@ -1,5 +1,6 @@
 import { QuoteError } from '../../errors/QuoteError.js'
 import { MAX_INT128, MAX_INT256, MAX_UINT128, MIN_INT128, MIN_INT256 } from '../uniswapV3/constants.js'
+import { lastEmptyWord } from '../uniswapV3/emptyWordRun.js'
 import {
   findInitializedTickWithinOneWord,
   getSearchWord,
@@ -145,6 +146,9 @@ export function simulateSwap(
 
   const { ticks, tickSpacing, tickLower, tickUpper } = pool
   const fee = BigInt(swapFee)
+  // With a fee below 100% (the fee's complement, a divisor, is then positive), a step over a range
+  // without liquidity is free: see the loop.
+  const emptyStepsFree = swapFee >= 0 && swapFee < MAX_SWAP_FEE
   const exactOutput = amountSpecified > 0n
   const step: SwapStep = { sqrtRatioNextX96: 0n, amountIn: 0n, amountOut: 0n, feeAmount: 0n }
 
@@ -155,6 +159,8 @@ export function simulateSwap(
   let liquidity = pool.liquidity
   let initializedTicksCrossed = 0
   let stepsTaken = 0
+  /** The tick of the price limit (asked only when a run of empty words is skipped). */
+  let limitTick: number | undefined
 
   while (amountRemaining !== 0n && sqrtPriceX96 !== limit) {
     const stepStartPrice = sqrtPriceX96
@@ -162,6 +168,23 @@ export function simulateSwap(
     const word = getSearchWord(tick, tickSpacing, zeroForOne)
     if (!isWordKnown(word, tickSpacing, tickLower, tickUpper)) return undefined
     const position = findInitializedTickWithinOneWord(ticks, tick, tickSpacing, zeroForOne)
+    if (position < 0 && liquidity === 0n && emptyStepsFree) {
+      // A run of empty words (no liquidity, no initialized tick): each is one free step that moves
+      // the price to the word's boundary. The whole run is taken at once, ending where the last
+      // step would: see lastEmptyWord (the walk is V3's).
+      limitTick ??= getTickAtSqrtRatio(limit)
+      const last = lastEmptyWord(pool, tick, word, zeroForOne, limitTick)
+      if (last !== undefined) {
+        const boundary = zeroForOne ? last * 256 * tickSpacing : (last * 256 + 255) * tickSpacing
+        const boundaryPrice = getBoundarySqrtPrice(boundary)
+        if (zeroForOne ? boundaryPrice >= limit : boundaryPrice <= limit) {
+          stepsTaken += Math.abs(word - last) + 1
+          sqrtPriceX96 = boundaryPrice
+          tick = zeroForOne ? boundary - 1 : boundary
+          continue
+        }
+      }
+    }
     let tickNext =
       position >= 0
         ? (ticks[position] as InitializedTick).index
@@ -175,22 +198,28 @@ export function simulateSwap(
         : getBoundarySqrtPrice(tickNext)
     // SwapMath.getSqrtPriceTarget: the next tick's price, unless the limit comes first.
     const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
-    computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
-    sqrtPriceX96 = step.sqrtRatioNextX96
     stepsTaken++
-
-    if (exactOutput) {
-      // `-=` is unchecked in Pool.swap; amountCalculated is checked.
-      amountRemaining = wrapInt256(amountRemaining - toInt256(step.amountOut))
-      amountCalculated -= toInt256(step.amountIn + step.feeAmount)
-      if (amountCalculated < MIN_INT256) throw new UniswapV4RevertError('int256 underflow')
+    if (liquidity === 0n && emptyStepsFree) {
+      // No liquidity in this range: computeSwapStep moves the price to the target and takes no
+      // input, gives no output and charges no fee, so the amounts stay as they are. (Drained and
+      // gapped pools walk many such words; this skips the step's big-integer math, not the step.)
+      sqrtPriceX96 = target
     } else {
-      // `(amountIn + feeAmount)` and `+=` are unchecked here.
-      let paid = step.amountIn + step.feeAmount
-      if (paid >= UINT256_MODULUS) paid -= UINT256_MODULUS
-      amountRemaining = wrapInt256(amountRemaining + toInt256(paid))
-      amountCalculated += toInt256(step.amountOut)
-      if (amountCalculated > MAX_INT256) throw new UniswapV4RevertError('int256 overflow')
+      computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
+      sqrtPriceX96 = step.sqrtRatioNextX96
+      if (exactOutput) {
+        // `-=` is unchecked in Pool.swap; amountCalculated is checked.
+        amountRemaining = wrapInt256(amountRemaining - toInt256(step.amountOut))
+        amountCalculated -= toInt256(step.amountIn + step.feeAmount)
+        if (amountCalculated < MIN_INT256) throw new UniswapV4RevertError('int256 underflow')
+      } else {
+        // `(amountIn + feeAmount)` and `+=` are unchecked here.
+        let paid = step.amountIn + step.feeAmount
+        if (paid >= UINT256_MODULUS) paid -= UINT256_MODULUS
+        amountRemaining = wrapInt256(amountRemaining + toInt256(paid))
+        amountCalculated += toInt256(step.amountOut)
+        if (amountCalculated > MAX_INT256) throw new UniswapV4RevertError('int256 overflow')
+      }
     }
 
     if (sqrtPriceX96 === sqrtPriceNextX96) {
