@@ -322,9 +322,10 @@ function assembleQuote(parameters: AssembleParameters): Quote {
 
   const sellMeta = describe(sellToken)!
   const buyMeta = describe(buyToken)!
-  const clock = options.now?.()
-  if (clock !== undefined && !Number.isFinite(clock)) throw hostError('Invalid getQuote option now: must return a finite number of milliseconds')
-  const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock ?? Date.now(), options.randomBytes)
+  // One reading of the clock per quote: the id's timestamp and the deadline name the same moment.
+  const clock = options.now?.() ?? Date.now()
+  if (!Number.isFinite(clock)) throw hostError('Invalid getQuote option now: must return a finite number of milliseconds')
+  const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock, options.randomBytes)
   const executor = chain.executor ?? getExecutorAddress(chain)
   // The caller's payees were refused by normalizeIntent (422); these come from the host's config.
   // The executor refuses them too (InvalidPayee): the payment would be stranded in it.
@@ -359,7 +360,7 @@ function assembleQuote(parameters: AssembleParameters): Quote {
     amountOut: sendOut,
     minAmountOut: minimumAmountOut,
     receiver: intent.receiver,
-    deadline: getFillDeadline(clock ?? Date.now(), options.deadlineSeconds ?? DEFAULT_DEADLINE_SECONDS),
+    deadline: getFillDeadline(clock, options.deadlineSeconds ?? DEFAULT_DEADLINE_SECONDS),
     feeOnOutput: feePlan.side === 'output',
     fees: feePlan.shares,
     surplusRecipient: feePlan.surplusRecipient,
