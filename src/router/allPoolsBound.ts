@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
+import { allPoolsScope } from './allPoolsScope.js'
 import { type Curve, type RatePoint, getCurve } from './curves.js'
 import { solveFlow } from './splitSolver.js'
 import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
@@ -60,44 +61,11 @@ export function allPoolsBound(
   maxHops: number,
   prices: ReadonlyMap<Address, number>,
 ): AllPoolsBound {
-  // Fewest hops from the input (never through the output) and to the output (never through the input).
-  const neighbours = new Map<Address, Set<Address>>()
-  for (const pool of pools)
-    for (const a of pool.tokens) {
-      let set = neighbours.get(a)
-      if (!set) neighbours.set(a, (set = new Set()))
-      for (const b of pool.tokens) if (a !== b) set.add(b)
-    }
-  const distances = (start: Address, barrier: Address) => {
-    const hops = new Map<Address, number>([[start, 0]])
-    let frontier = [start]
-    for (let k = 1; k <= maxHops && frontier.length > 0; k++) {
-      const next: Address[] = []
-      for (const a of frontier) {
-        if (a === barrier) continue
-        for (const b of neighbours.get(a) ?? []) {
-          if (hops.has(b)) continue
-          hops.set(b, k)
-          next.push(b)
-        }
-      }
-      frontier = next
-    }
-    return hops
-  }
-  const fromIn = distances(tokenIn, tokenOut)
-  const toOut = distances(tokenOut, tokenIn)
-  if (!fromIn.has(tokenOut)) return { bound: 0, pools: 0, prices: new Map(), trading: [], relaxedBound: 0 }
-
-  // Token indices: 0 the output, 1 the input, then the rest in scope.
-  const tokens: Address[] = []
-  tokens[SINK] = tokenOut
-  tokens[SOURCE] = tokenIn
-  const index = new Map<Address, number>([
-    [tokenOut, SINK],
-    [tokenIn, SOURCE],
-  ])
-  for (const [t, d] of fromIn) if (!index.has(t) && d + (toOut.get(t) ?? Infinity) <= maxHops) index.set(t, tokens.push(t) - 1)
+  // The tokens in scope, their hop distances and the pool directions between them: the same for
+  // every quote on this pool list and pair (cached by allPoolsScope).
+  const scope = allPoolsScope(pools, tokenIn, tokenOut, maxHops)
+  if (!scope) return { bound: 0, pools: 0, prices: new Map(), trading: [], relaxedBound: 0 }
+  const { fromIn, toOut, tokens } = scope
 
   // Mid-price values for tokens the caller did not price: outwards from the output token.
   const nu = new Float64Array(tokens.length)
@@ -106,27 +74,13 @@ export function allPoolsBound(
     const p = prices.get(t)
     if (i !== SINK && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
   })
-  const covered = new Set<string>()
   const edges: Edge[] = []
-  // Every pool direction between two tokens in scope, in pool order: what the mid-price rounds
-  // below look at (so each round walks these, not every pool of the source).
-  const inScope: { pool: Pool; a: Address; b: Address; i: number; j: number }[] = []
   const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
-  for (const pool of pools)
-    for (const a of pool.tokens)
-      for (const b of pool.tokens) {
-        const i = index.get(a)
-        const j = index.get(b)
-        if (a === b || i === undefined || j === undefined) continue
-        inScope.push({ pool, a, b, i, j })
-        if (a === tokenOut || b === tokenIn) continue
-        if (fromIn.get(a)! + 1 + toOut.get(b)! > maxHops) continue
-        covered.add(pool.key)
-        edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
-      }
+  for (const { pool, tokenIn: a, tokenOut: b, from: i, to: j, routable } of scope.directions)
+    if (routable) edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
-    for (const { pool, a, b, i, j } of inScope) {
+    for (const { pool, tokenIn: a, tokenOut: b, from: i, to: j } of scope.directions) {
       if (nu[i]! > 0 || !(nu[j]! > 0)) continue
       const mid = pool.spotPrice(a, b)
       if (Number.isFinite(mid) && mid > 0) {
@@ -142,7 +96,7 @@ export function allPoolsBound(
   // from its prices; the lower of the two duals (both valid bounds).
   let dual = Infinity
   if (tokens.length <= NEWTON_TOKENS) {
-    const relaxation: RouteGraph = { tokens, edges, tokenPaths: [], pools: [], spot: [...nu], maxHops }
+    const relaxation: RouteGraph = { tokens: [...tokens], edges, tokenPaths: [], pools: [], spot: [...nu], maxHops }
     const flow = solveFlow(relaxation, edges.map(() => true), amountIn, Float64Array.from(nu))
     if (Number.isFinite(flow.dual) && flow.prices.every((p) => p > 0 && Number.isFinite(p))) {
       dual = flow.dual
@@ -168,7 +122,7 @@ export function allPoolsBound(
       .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
       .map((x) => x.t)
   const trading = [...new Set([...ranked(layered.traded), ...ranked(traded)])]
-  return { bound: dual * (1 + BOUND_SLACK), pools: covered.size, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
+  return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
 }
 
 /**
