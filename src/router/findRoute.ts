@@ -6,7 +6,7 @@ import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
-import { type LayeredGraph, layerGraph, unlayerRoute } from './layerGraph.js'
+import { type LayeredGraph, layerGraph, unlayerPath, unlayerRoute } from './layerGraph.js'
 import { layeredRoute } from './layeredRoute.js'
 import { greedySplit } from './greedySplit.js'
 import { searchGas } from './gasSearch.js'
@@ -118,7 +118,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // The losing model's paths, and those of the layered flow with each pool free in every layer,
     // join the greedy split on exact simulation (see route), which prices shared pools exactly.
     const layeredModel = unlayerRoute(layers, solved.model)
-    const otherPaths = solved.supportPaths.map((path) => path.map((e) => layers!.origin[e]!))
+    const otherPaths = solved.supportPaths.map((path) => unlayerPath(layers!, path))
     if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
       for (const path of layeredModel.paths) otherPaths.push(path.edges)
       return { ...cut, iterations: cut.iterations + solved.iterations, otherPaths }

@@ -9,7 +9,7 @@ import type { Pool } from '../protocols/types.js'
 import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { findRoute } from './findRoute.js'
 import { greedySplit } from './greedySplit.js'
-import { layerGraph } from './layerGraph.js'
+import { layerGraph, unlayerPath } from './layerGraph.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type Path, SINK, SOURCE } from './types.js'
@@ -87,6 +87,38 @@ describe('layerGraph', () => {
         expect(layered.graph.tokens[edge.from]).toBe(graph.tokens[copied.from])
         expect(layered.graph.tokens[edge.to]).toBe(graph.tokens[copied.to])
       })
+    }
+  })
+})
+
+describe('unlayerPath', () => {
+  it('cuts the loops a layered path makes through a token it passed, leaving a path that visits each token once', () => {
+    const graph = buildRouteGraph({ pools, tokenIn: A, tokenOut: B, connectors, maxHops: 6 }, 1e21)
+    const layered = layerGraph({ ...graph, maxHops: 5 })!
+    const { edges, tokens } = layered.graph
+    // Every layered source-sink path that passes some token twice (each token has a node per hop count).
+    const looping: number[][] = []
+    const walk = (node: number, trail: number[]) => {
+      if (node === SINK) {
+        const passed = trail.map((e) => tokens[edges[e]!.to])
+        if (new Set(passed).size < passed.length || passed.includes(tokens[SOURCE])) looping.push([...trail])
+        return
+      }
+      edges.forEach((edge, e) => {
+        if (edge.from === node) walk(edge.to, [...trail, e])
+      })
+    }
+    walk(SOURCE, [])
+    expect(looping.length).toBeGreaterThan(0)
+    for (const path of looping) {
+      const cut = unlayerPath(layered, path).map((e) => graph.edges[e]!)
+      // Consecutive edges of the original graph from the input to the output, no token twice.
+      expect(cut[0]!.from).toBe(SOURCE)
+      expect(cut[cut.length - 1]!.to).toBe(SINK)
+      cut.slice(1).forEach((edge, i) => expect(edge.from).toBe(cut[i]!.to))
+      const visited = [SOURCE, ...cut.map((edge) => edge.to)]
+      expect(new Set(visited).size).toBe(visited.length)
+      expect(cut.length).toBeLessThan(path.length)
     }
   })
 })

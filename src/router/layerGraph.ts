@@ -79,12 +79,45 @@ export function layerGraph(graph: RouteGraph): LayeredGraph | undefined {
  * const model = unlayerRoute(layered, decompose(layered.graph, flow, 1e18)!)
  */
 export function unlayerRoute(layered: LayeredGraph, model: ModelRoute): ModelRoute {
-  const { origin } = layered
-  return {
-    ...model,
-    paths: model.paths.map((path) => ({ edges: path.edges.map((e) => origin[e]!), share: path.share })),
-    used: [...new Set(model.used.map((e) => origin[e]!))],
+  // Paths that became the same once their loops were cut are one path with both shares.
+  const byEdges = new Map<string, { edges: number[]; share: number }>()
+  for (const path of model.paths) {
+    const edges = unlayerPath(layered, path.edges)
+    const key = edges.join(',')
+    const seen = byEdges.get(key)
+    if (seen) seen.share += path.share
+    else byEdges.set(key, { edges, share: path.share })
   }
+  const paths = [...byEdges.values()]
+  return { ...model, paths, used: [...new Set(paths.flatMap((path) => path.edges))] }
+}
+
+/**
+ * A layered path as edges of the original graph, with every loop through a token cut out. A
+ * token has one node per hop count, so a layered path may pass a token twice (USDC -> WETH ->
+ * USDC at no gas, where the two pools' prices leave a sliver of arbitrage); weft's paths visit
+ * each token once, so the loop is dropped and the path goes on from the token's first visit.
+ *
+ * @example
+ * const edges = unlayerPath(layered, model.paths[0].edges)
+ */
+export function unlayerPath(layered: LayeredGraph, path: readonly number[]): number[] {
+  const { edges, tokens } = layered.graph
+  const kept: number[] = []
+  // Each token on the kept path: how many kept edges led to it.
+  const arrivedAfter = new Map<unknown, number>([[tokens[SOURCE], 0]])
+  for (const e of path) {
+    const token = tokens[edges[e]!.to]
+    const seen = arrivedAfter.get(token)
+    if (seen === undefined) {
+      kept.push(e)
+      arrivedAfter.set(token, kept.length)
+      continue
+    }
+    // Back at a token passed before: the edges since that visit form a loop.
+    for (const dropped of kept.splice(seen)) arrivedAfter.delete(tokens[edges[dropped]!.to])
+  }
+  return kept.map((e) => layered.origin[e]!)
 }
 
 /** Fewest edges from every token to the output (tokens.length when there is no way), none leaving the output or entering the input. */
