@@ -8,10 +8,12 @@ const source = createSnapshotSource(defaultSnapshot)
 const WETH: Address = '0x4200000000000000000000000000000000000006'
 const USDC: Address = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 const id = '01900000-0000-7000-8000-000000000000'
+// A fixed clock: two quotes compared byte for byte carry the same deadline (it is seconds after the clock).
+const now = () => 0x01900000_0000
 
 const withDetails = async (intent: Parameters<typeof getQuote>[0]) => {
   let details: QuoteDetails | undefined
-  const quote = await getQuote(intent, source, { id, onDetails: (d) => (details = d) })
+  const quote = await getQuote(intent, source, { id, now, onDetails: (d) => (details = d) })
   return { quote, details: details! }
 }
 
@@ -19,7 +21,7 @@ describe('getQuote onDetails', () => {
   it('reports a certificate whose bound is at least the route output, without changing the Quote', async () => {
     const intent = { chainId: 8453, sellToken: USDC, buyToken: WETH, sellAmount: 500_000n * 10n ** 6n }
     const { quote, details } = await withDetails(intent)
-    expect(JSON.stringify(quote)).toBe(JSON.stringify(await getQuote(intent, source, { id })))
+    expect(JSON.stringify(quote)).toBe(JSON.stringify(await getQuote(intent, source, { id, now })))
     const certificate = details.certificate!
     expect(certificate.upperBound).toBeGreaterThanOrEqual(BigInt(quote.route.amountOut))
     expect(certificate.gapBps).toBeGreaterThanOrEqual(0)
