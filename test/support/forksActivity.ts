@@ -14,7 +14,7 @@ import { getSlipstreamPoolAddress } from '../../src/protocols/slipstream/address
 import { readSlipstreamPools } from '../../src/protocols/slipstream/readPools.js'
 import { getUniswapV3PoolAddress } from '../../src/protocols/uniswapV3/readPools.js'
 import type { UniswapV3PoolState } from '../../src/protocols/uniswapV3/state.js'
-import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from '../../src/protocols/uniswapV3/tickMath.js'
+import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../../src/protocols/uniswapV3/tickMath.js'
 import { aerodromePoolAbi, aerodromePoolFactoryAbi, type AerodromeDeployment } from '../devnet/aerodrome.js'
 import { type Anvil, type Devnet, type DevnetTransaction, getLiquidityForUsd, getRawPrice, getSqrtPriceX96, testTokenAbi, uniswapV3PoolAbi, v3LiquidityProviderAbi } from '../devnet/index.js'
 import { type PancakeV3Deployment, pancakeV3FactoryAbi } from '../devnet/pancakeV3.js'
@@ -22,6 +22,7 @@ import { compileNpmSolidity } from '../devnet/compileNpmSolidity.js'
 import { type SlipstreamRealDeployment, clFactoryAbi, customSwapFeeModuleAbi } from '../devnet/slipstreamReal.js'
 import { sendDevnetTransactions } from '../devnet/rpc.js'
 import type { LiveActivityFamily, LiveActivityPlan } from './liveActivity.js'
+import { randomPositionRange } from './randomPositionRange.js'
 
 /** A V3-style pool state of any fork (the fork's family tag aside, the Uniswap V3 shape). */
 type ForkState = Omit<UniswapV3PoolState, 'family'> & { family: string }
@@ -142,23 +143,7 @@ function createV3ForkActivity<Extra>(context: Context, spec: V3ForkSpec<Extra>):
         } else if (roll < 0.6 && pools.length > 0) {
           // A mint around the price, wholly on one side, or far outside the known window.
           const pool = pick(pools)!
-          const spacing = pool.tickSpacing
-          const center = Math.floor(pool.tick / spacing) * spacing
-          const shape = random()
-          let lower: number
-          let upper: number
-          if (shape < 0.6) {
-            lower = center - spacing * between(0, 40)
-            upper = center + spacing * between(1, 40)
-          } else if (shape < 0.85) {
-            lower = center + spacing * (random() < 0.5 ? between(1, 30) : -between(2, 60))
-            upper = lower + spacing * between(1, 20)
-          } else {
-            lower = center + spacing * (random() < 0.5 ? 1 : -1) * between(300, 700) * (spacing === 1 ? 4 : 1)
-            upper = lower + spacing * between(1, 50)
-          }
-          lower = Math.max(Math.ceil(MIN_TICK / spacing) * spacing, lower)
-          upper = Math.min(Math.floor(MAX_TICK / spacing) * spacing, upper)
+          const [lower, upper] = randomPositionRange(random, between, pool.tick, pool.tickSpacing)
           if (lower < upper) planned.push(...mintTx(pool, (Number(pool.sqrtPriceX96) / 2 ** 96) ** 2, lower, upper, between(500, 50_000), minted))
         } else if (roll < 0.75) {
           // A burn of part or all of a position minted earlier (one per position per block).

@@ -9,7 +9,7 @@ import { getUniswapV2PairAddress, readUniswapV2Pools } from '../../src/protocols
 import type { UniswapV2PoolState } from '../../src/protocols/uniswapV2/state.js'
 import { getUniswapV3PoolAddress, readUniswapV3Pools } from '../../src/protocols/uniswapV3/readPools.js'
 import type { UniswapV3PoolState } from '../../src/protocols/uniswapV3/state.js'
-import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from '../../src/protocols/uniswapV3/tickMath.js'
+import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../../src/protocols/uniswapV3/tickMath.js'
 import {
   type Anvil,
   DEVNET_GAS,
@@ -27,6 +27,7 @@ import {
   v3LiquidityProviderAbi,
 } from '../devnet/index.js'
 import type { LiveActivityFamily, LiveActivityPlan } from './liveActivity.js'
+import { randomPositionRange } from './randomPositionRange.js'
 
 const BURN_GAS = 600_000n
 
@@ -126,23 +127,7 @@ export function createUniswapActivity({ anvil, devnet, chain, random }: CreateUn
         } else if (roll < 0.55 && v3.length > 0) {
           // A V3 mint: around the price, wholly on one side, or far outside the known window.
           const pool = pick(v3)!
-          const spacing = pool.tickSpacing
-          const center = Math.floor(pool.tick / spacing) * spacing
-          const shape = random()
-          let lower: number
-          let upper: number
-          if (shape < 0.6) {
-            lower = center - spacing * between(0, 40)
-            upper = center + spacing * between(1, 40)
-          } else if (shape < 0.85) {
-            lower = center + spacing * (random() < 0.5 ? between(1, 30) : -between(2, 60))
-            upper = lower + spacing * between(1, 20)
-          } else {
-            lower = center + spacing * (random() < 0.5 ? 1 : -1) * between(300, 700) * (spacing === 1 ? 4 : 1)
-            upper = lower + spacing * between(1, 50)
-          }
-          lower = Math.max(Math.ceil(MIN_TICK / spacing) * spacing, lower)
-          upper = Math.min(Math.floor(MAX_TICK / spacing) * spacing, upper)
+          const [lower, upper] = randomPositionRange(random, between, pool.tick, pool.tickSpacing)
           if (lower < upper) planned.push(...mintTx(pool.address, pool.token0, pool.token1, (Number(pool.sqrtPriceX96) / 2 ** 96) ** 2, lower, upper, between(500, 50_000), minted))
         } else if (roll < 0.7) {
           // A burn of part or all of a position minted earlier (never twice in one block).

@@ -26,6 +26,7 @@ import { type Anvil, type Devnet, type DevnetToken, type DevnetTransaction, comp
 import { type UniswapV4Deployment, V4_HOOK_ADDRESSES, deployUniswapV4, poolManagerAbi, v4TestRouterAbi, withUniswapV4 } from '../devnet/uniswapV4.js'
 import type { LiveActivityFamily, LiveActivityPlan } from './liveActivity.js'
 import type { LiveActivitySetup } from './liveActivityFamilies.js'
+import { randomPositionRange } from './randomPositionRange.js'
 
 const GAS = { v4Donate: 300_000n, v4Swap: 2_000_000n, v4Modify: 1_000_000n, v4Initialize: 300_000n, v4ProtocolFee: 150_000n, balancerSwap: 400_000n, balancerJoin: 600_000n, balancerCreate: 9_000_000n, balancerFee: 150_000n }
 const E18 = 10n ** 18n
@@ -150,23 +151,7 @@ export function createUniswapV4Activity({ anvil, devnet, random, v4, donor }: Si
           const pool = pick(pools)
           if (!pool) continue
           const spacing = pool.tickSpacing
-          const center = Math.floor(pool.tick / spacing) * spacing
-          const shape = random()
-          let lower: number
-          let upper: number
-          if (shape < 0.6) {
-            lower = center - spacing * between(0, 40)
-            upper = center + spacing * between(1, 40)
-          } else if (shape < 0.85) {
-            lower = center + spacing * (random() < 0.5 ? between(1, 30) : -between(2, 60))
-            upper = lower + spacing * between(1, 20)
-          } else {
-            lower = center + spacing * (random() < 0.5 ? 1 : -1) * between(300, 700) * (spacing === 1 ? 4 : 1)
-            upper = lower + spacing * between(1, 50)
-          }
-          const [lowest, highest] = getFullRangeTicks(spacing)
-          lower = Math.max(lowest, lower)
-          upper = Math.min(highest, upper)
+          const [lower, upper] = randomPositionRange(random, between, pool.tick, spacing)
           if (lower >= upper) continue
           const usd = between(500, 50_000)
           const price = (Number(pool.sqrtPriceX96) / 2 ** 96) ** 2
