@@ -1,12 +1,13 @@
-import { type Address, type Hex, type Log, type PublicClient, type Transport, decodeEventLog, parseAbi, toEventSelector } from 'viem'
+import { type Address, type Hex, type Log, type PublicClient, type Transport, parseAbi, toEventSelector } from 'viem'
 import { getAerodromeV2PoolAddress } from '../../../protocols/aerodromeV2/address.js'
 import type { AerodromeV2PoolState } from '../../../protocols/aerodromeV2/state.js'
 import type { LiveFamily } from '../liveFamily.js'
-import { readWord } from '../poolEvents.js'
+import { createEventDecoder, readWord } from '../poolEvents.js'
 import type { LogOutcome, TrackedPool } from '../trackedPool.js'
 
 /** The PoolFactory's `PoolCreated` (Aerodrome's interfaces/factories/IPoolFactory.sol): the curve is part of the pool's salt. */
 const poolCreatedAbi = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)'])
+const decodeCreation = createEventDecoder(poolCreatedAbi)
 
 /**
  * Every event an Aerodrome V2 Pool emits (interfaces/IPool.sol and its ERC-20): `Sync` carries
@@ -135,12 +136,8 @@ export const aerodromeV2LiveFamily: LiveFamily = {
   id: 'aerodromeV2',
   creationEvents: poolCreatedAbi,
   discover(log, dex, blockNumber) {
-    let decoded
-    try {
-      decoded = decodeEventLog({ abi: poolCreatedAbi, topics: log.topics as never, data: log.data })
-    } catch {
-      return undefined
-    }
+    const decoded = decodeCreation(log)
+    if (!decoded) return undefined
     const token0 = decoded.args.token0.toLowerCase() as Address
     const token1 = decoded.args.token1.toLowerCase() as Address
     const address = decoded.args.pool.toLowerCase() as Address

@@ -1,13 +1,14 @@
-import { type Address, type PublicClient, type Transport, decodeEventLog, parseAbi, toEventSelector, zeroAddress } from 'viem'
+import { type Address, type PublicClient, type Transport, parseAbi, toEventSelector, zeroAddress } from 'viem'
 import { getSlipstreamPoolAddress } from '../../../protocols/slipstream/address.js'
 import { createV3LogApplier } from '../applyUniswapV3Log.js'
 import type { LiveFamily } from '../liveFamily.js'
-import { uniswapV3PoolEventsAbi } from '../poolEvents.js'
+import { createEventDecoder, uniswapV3PoolEventsAbi } from '../poolEvents.js'
 import type { TrackedPool } from '../trackedPool.js'
 import { readTickGross } from './readTickGross.js'
 
 /** The CLFactory's `PoolCreated` (Slipstream's core/interfaces/ICLFactory.sol): pools are keyed by tick spacing, not fee. */
 const poolCreatedAbi = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)'])
+const decodeCreation = createEventDecoder(poolCreatedAbi)
 
 /**
  * The logs of other contracts that change Slipstream pools' fees (a pool's `fee()` asks the
@@ -123,12 +124,8 @@ export const slipstreamLiveFamily: LiveFamily = {
   id: 'slipstream',
   creationEvents: poolCreatedAbi,
   discover(log, dex, blockNumber) {
-    let decoded
-    try {
-      decoded = decodeEventLog({ abi: poolCreatedAbi, topics: log.topics as never, data: log.data })
-    } catch {
-      return undefined
-    }
+    const decoded = decodeCreation(log)
+    if (!decoded) return undefined
     const token0 = decoded.args.token0.toLowerCase() as Address
     const token1 = decoded.args.token1.toLowerCase() as Address
     const { tickSpacing } = decoded.args

@@ -1,9 +1,11 @@
-import { type Address, decodeEventLog, parseAbi } from 'viem'
+import { type Address, parseAbi } from 'viem'
 import { getUniswapV2PairAddress } from '../../../protocols/uniswapV2/readPools.js'
 import { applyUniswapV2Log } from '../applyUniswapV2Log.js'
 import type { LiveFamily } from '../liveFamily.js'
+import { createEventDecoder } from '../poolEvents.js'
 
 const pairCreatedAbi = parseAbi(['event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)'])
+const decodeCreation = createEventDecoder(pairCreatedAbi)
 
 /**
  * Uniswap V2 in the live source: pairs are discovered from the factory's `PairCreated` (the pair
@@ -17,12 +19,8 @@ export const uniswapV2LiveFamily: LiveFamily = {
   id: 'uniswapV2',
   creationEvents: pairCreatedAbi,
   discover(log, dex, blockNumber) {
-    let decoded
-    try {
-      decoded = decodeEventLog({ abi: pairCreatedAbi, topics: log.topics as never, data: log.data })
-    } catch {
-      return undefined
-    }
+    const decoded = decodeCreation(log)
+    if (!decoded) return undefined
     const token0 = decoded.args.token0.toLowerCase() as Address
     const token1 = decoded.args.token1.toLowerCase() as Address
     const address = decoded.args.pair.toLowerCase() as Address

@@ -1,10 +1,12 @@
-import { type Address, decodeEventLog, parseAbi } from 'viem'
+import { type Address, parseAbi } from 'viem'
 import { getUniswapV3PoolAddress } from '../../../protocols/uniswapV3/readPools.js'
 import { applyUniswapV3Log } from '../applyUniswapV3Log.js'
 import type { LiveFamily } from '../liveFamily.js'
 import { readTickGross } from './readTickGross.js'
+import { createEventDecoder } from '../poolEvents.js'
 
 const poolCreatedAbi = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)'])
+const decodeCreation = createEventDecoder(poolCreatedAbi)
 
 /**
  * Uniswap V3 in the live source: pools are discovered from the factory's `PoolCreated` (the fee
@@ -19,12 +21,8 @@ export const uniswapV3LiveFamily: LiveFamily = {
   id: 'uniswapV3',
   creationEvents: poolCreatedAbi,
   discover(log, dex, blockNumber) {
-    let decoded
-    try {
-      decoded = decodeEventLog({ abi: poolCreatedAbi, topics: log.topics as never, data: log.data })
-    } catch {
-      return undefined
-    }
+    const decoded = decodeCreation(log)
+    if (!decoded) return undefined
     const token0 = decoded.args.token0.toLowerCase() as Address
     const token1 = decoded.args.token1.toLowerCase() as Address
     const { fee, tickSpacing } = decoded.args
