@@ -169,6 +169,11 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
 
   it('follows new blocks by itself once started (viem watchBlockNumber, polling)', async () => {
     const watching = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n })
+    // The first full read before any block is mined: once, in a loaded clean CI run, a first read
+    // that overlapped anvil mining the next block came back holding that block's Mint, which the
+    // source then applied again from its log (suspected: anvil answering eth_call at the latest
+    // block number from state it is still mining; not confirmed, see the closing note of stop 9).
+    await watching.sync()
     watching.start({ pollingInterval: 20 })
     try {
       for (let k = 0; k < 3; k++) await mineActivityBlock()
