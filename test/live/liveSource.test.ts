@@ -171,8 +171,9 @@ describe('createLiveSource on anvil (uniswapV2 + uniswapV3)', () => {
     const watching = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n })
     // The first full read before any block is mined: once, in a loaded clean CI run, a first read
     // that overlapped anvil mining the next block came back holding that block's Mint, which the
-    // source then applied again from its log (suspected: anvil answering eth_call at the latest
-    // block number from state it is still mining; not confirmed, see the closing note of stop 9).
+    // source then applied again from its log. anvil answers eth_call at block N with state it is
+    // still mining for N + 1 (scripts/anvilMiningRace.ts: 3 of 177 and 6 of 196 reads); a node's
+    // state at a block number does not change.
     await watching.sync()
     watching.start({ pollingInterval: 20 })
     try {
