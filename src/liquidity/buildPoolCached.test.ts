@@ -15,6 +15,8 @@ import { type Snapshot, createSnapshotSource } from './createSnapshotSource.js'
 const WETH: Address = '0x4200000000000000000000000000000000000006'
 const USDC: Address = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 const id = '01900000-0000-7000-8000-000000000000'
+// One fixed clock: the quotes are compared byte for byte, deadline included (seconds after the clock).
+const now = () => 0x01900000_0000
 const intent = { chainId: 8453, sellToken: USDC, buyToken: WETH, sellAmount: 250_000n * 10n ** 6n }
 
 /** The default families, each counting its `fromState` calls into `counter`. */
@@ -35,16 +37,16 @@ describe('buildPoolCached', () => {
     const counter = { builds: 0 }
     const families = countingFamilies(counter)
     const source = createSnapshotSource(defaultSnapshot)
-    const first = await getQuote(intent, source, { id, families })
+    const first = await getQuote(intent, source, { id, now, families })
     const afterFirst = counter.builds
     expect(afterFirst).toBeGreaterThan(10)
-    const second = await getQuote(intent, source, { id, families })
+    const second = await getQuote(intent, source, { id, now, families })
     expect(counter.builds).toBe(afterFirst)
     // Another trade on the same block reuses them too.
-    await getQuote({ ...intent, sellToken: WETH, buyToken: USDC, sellAmount: 10n ** 18n }, source, { id, families })
+    await getQuote({ ...intent, sellToken: WETH, buyToken: USDC, sellAmount: 10n ** 18n }, source, { id, now, families })
     expect(counter.builds).toBe(afterFirst)
     // Fresh state objects (a deep copy of the snapshot) are built afresh and quote the same.
-    const fresh = await getQuote(intent, createSnapshotSource(structuredClone(defaultSnapshot) as readonly Snapshot[]), { id, families })
+    const fresh = await getQuote(intent, createSnapshotSource(structuredClone(defaultSnapshot) as readonly Snapshot[]), { id, now, families })
     expect(counter.builds).toBe(2 * afterFirst)
     expect(JSON.stringify(second)).toBe(JSON.stringify(first))
     expect(JSON.stringify(fresh)).toBe(JSON.stringify(first))
