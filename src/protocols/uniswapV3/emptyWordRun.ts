@@ -68,3 +68,31 @@ export function lastEmptyWord(pool: TickRange, tick: number, word: number, zeroF
   }
   return Number.isFinite(last) && isWordKnown(last, tickSpacing, tickLower, tickUpper) ? last : undefined
 }
+
+/**
+ * Where a run of empty words leaves a swap loop (V3 or V4) that takes it in one jump: the price at
+ * the last word's boundary, the tick the last step would leave, and the steps the run counts (one
+ * per word). Undefined when there is no run (see lastEmptyWord) or its boundary lies past the price
+ * limit; the loop then steps word by word. `boundarySqrtPrice` is the loop's own sqrt price of a
+ * boundary tick (each loop keeps its cache).
+ *
+ * @example
+ * const jump = jumpEmptyWords(pool, tick, word, zeroForOne, limit, limitTick, getSqrtRatioAtTick)
+ * if (jump) [sqrtPriceX96, tick] = [jump.sqrtPriceX96, jump.tick]
+ */
+export function jumpEmptyWords(
+  pool: TickRange,
+  tick: number,
+  word: number,
+  zeroForOne: boolean,
+  limit: bigint,
+  limitTick: number,
+  boundarySqrtPrice: (tick: number) => bigint,
+): { steps: number; sqrtPriceX96: bigint; tick: number } | undefined {
+  const last = lastEmptyWord(pool, tick, word, zeroForOne, limitTick)
+  if (last === undefined) return undefined
+  const boundary = zeroForOne ? last * 256 * pool.tickSpacing : (last * 256 + 255) * pool.tickSpacing
+  const sqrtPriceX96 = boundarySqrtPrice(boundary)
+  if (zeroForOne ? sqrtPriceX96 < limit : sqrtPriceX96 > limit) return undefined
+  return { steps: Math.abs(word - last) + 1, sqrtPriceX96, tick: zeroForOne ? boundary - 1 : boundary }
+}

@@ -1,7 +1,7 @@
 import { QuoteError } from '../../errors/QuoteError.js'
 import { MAX_INT256, MAX_UINT128, MIN_INT256 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
-import { lastEmptyWord } from './emptyWordRun.js'
+import { jumpEmptyWords } from './emptyWordRun.js'
 import { computeSwapStepInto, type SwapStep } from './swapMath.js'
 import {
   findInitializedTickWithinOneWord,
@@ -171,18 +171,14 @@ export function simulateSwap(
     if (position < 0 && liquidity === 0n && emptyStepsFree) {
       // A run of empty words (no liquidity, no initialized tick): each is one free step that moves
       // the price to the word's boundary. The whole run is taken at once, ending where the last
-      // step would: see lastEmptyWord.
+      // step would: see jumpEmptyWords.
       limitTick ??= getTickAtSqrtRatio(limit)
-      const last = lastEmptyWord(pool, tick, word, zeroForOne, limitTick)
-      if (last !== undefined) {
-        const boundary = zeroForOne ? last * 256 * tickSpacing : (last * 256 + 255) * tickSpacing
-        const boundaryPrice = getBoundarySqrtPrice(boundary)
-        if (zeroForOne ? boundaryPrice >= limit : boundaryPrice <= limit) {
-          stepsTaken += Math.abs(word - last) + 1
-          sqrtPriceX96 = boundaryPrice
-          tick = zeroForOne ? boundary - 1 : boundary
-          continue
-        }
+      const jump = jumpEmptyWords(pool, tick, word, zeroForOne, limit, limitTick, getBoundarySqrtPrice)
+      if (jump) {
+        stepsTaken += jump.steps
+        sqrtPriceX96 = jump.sqrtPriceX96
+        tick = jump.tick
+        continue
       }
     }
     let tickNext =
