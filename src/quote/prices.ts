@@ -32,8 +32,12 @@ function median(values: number[]): number | undefined {
 /**
  * A display-grade mid rate from `from` to `to` in raw units (raw `to` per raw
  * `from`): the median spot price of the direct pools, else through the
- * connector with the most pools to both ends. Undefined when no pool connects them.
- * The median keeps one thin or skewed pool from setting the price.
+ * connector with the most pools to both ends, else along the fewest pairs
+ * through any tokens (see `rateThroughAnyToken`). Undefined when no pool
+ * path connects them. The median keeps one thin or skewed pool from setting the price.
+ *
+ * @example
+ * const nativeRate = getMidRate(pairs, weth, usdc, chain.majorTokens) // e.g. 3e-9 (raw USDC per wei)
  */
 export function getMidRate(index: PairIndex, from: Address, to: Address, connectors: readonly Address[]): number | undefined {
   if (from === to) return 1
@@ -50,7 +54,58 @@ export function getMidRate(index: PairIndex, from: Address, to: Address, connect
     const pools = Math.min(first.length, second.length)
     if (!best || pools > best.pools) best = { rate: a * b, pools }
   }
-  return best?.rate
+  return best?.rate ?? rateThroughAnyToken(index, from, to)
+}
+
+/** Each token's neighbours in a pair index (built once per index). */
+const neighboursOf = new WeakMap<PairIndex, Map<Address, Address[]>>()
+
+/** A token reached by the search below: its rate from the start, over how many pairs, and the fewest pools of any pair on the way. */
+type Reached = { rate: number; pairs: number; pools: number }
+
+/**
+ * The mid rate along the fewest pairs from `from` to `to` through any tokens
+ * (a breadth-first search; among equally short ways, the one whose thinnest
+ * pair has the most pools), each pair at its pools' median spot price.
+ * Tokens beyond the connectors are routed through (whole-graph routing), so
+ * the output's value of gas must reach them too: without it a route to such
+ * a token would weigh gas at nothing. Undefined when nothing connects them.
+ */
+function rateThroughAnyToken(index: PairIndex, from: Address, to: Address): number | undefined {
+  let neighbours = neighboursOf.get(index)
+  if (!neighbours) {
+    neighbours = new Map()
+    for (const key of index.keys()) {
+      const [a, b] = key.split('/') as [Address, Address]
+      for (const [one, other] of [[a, b], [b, a]] as const) {
+        const list = neighbours.get(one)
+        if (list) list.push(other)
+        else neighbours.set(one, [other])
+      }
+    }
+    neighboursOf.set(index, neighbours)
+  }
+  const reached = new Map<Address, Reached>([[from, { rate: 1, pairs: 0, pools: Number.POSITIVE_INFINITY }]])
+  let layer: Address[] = [from]
+  for (let depth = 1; layer.length > 0 && !reached.has(to); depth++) {
+    const next: Address[] = []
+    for (const token of layer) {
+      const here = reached.get(token)!
+      for (const other of neighbours.get(token) ?? []) {
+        const known = reached.get(other)
+        if (known && known.pairs < depth) continue
+        const pairPools = index.get(pairKey(token, other)) ?? []
+        const rate = median(pairPools.map((pool) => pool.spotPrice(token, other)))
+        if (rate === undefined) continue
+        const pools = Math.min(here.pools, pairPools.length)
+        if (known && known.pools >= pools) continue
+        if (!known) next.push(other)
+        reached.set(other, { rate: here.rate * rate, pairs: depth, pools })
+      }
+    }
+    layer = next
+  }
+  return reached.get(to)?.rate
 }
 
 /** USD price of one whole token, from its mid rate to the chain's stablecoins; null when no pool path exists. */
