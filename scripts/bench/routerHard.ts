@@ -232,11 +232,21 @@ const QUOTE_ID = '01930000-0000-7000-8000-0000000000aa'
 async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: Address, amountIn: bigint, gasPriceWei: bigint, maxHops: number) {
   const { market } = context.universe
   let certificate: Record<string, unknown> | null | undefined
+  let execution: string | undefined
   try {
     const quote = await getQuote(
       { chainId: market.chain.id, sellToken: tokenIn, buyToken: tokenOut, sellAmount: amountIn, priceImpactLimitBps: 10_000 },
       context.source,
-      { chains: [market.chain], gasPriceWei, maxHops, id: QUOTE_ID, onDetails: (details) => (certificate = details.certificate as Record<string, unknown> | null) },
+      {
+        chains: [market.chain],
+        gasPriceWei,
+        maxHops,
+        id: QUOTE_ID,
+        onDetails: (details) => {
+          certificate = details.certificate as Record<string, unknown> | null
+          execution = details.execution
+        },
+      },
     )
     const hop = (s: (typeof quote.route.swaps)[number][number]): RouteHop => ({
       pool: context.poolByKey.get(s.key)!,
@@ -246,7 +256,7 @@ async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: A
       amountOut: BigInt(s.amountOut),
     })
     const allocations = quote.route.swaps.map((swaps) => ({ path: swaps.map(hop), amountIn: BigInt(swaps[0]!.amountIn) }))
-    return { amountOut: BigInt(quote.route.amountOut), allocations, hops: quote.route.swaps.flat().map(hop), longest: Math.max(...quote.route.swaps.map((swaps) => swaps.length)), certificate }
+    return { amountOut: BigInt(quote.route.amountOut), allocations, hops: quote.route.swaps.flat().map(hop), longest: Math.max(...quote.route.swaps.map((swaps) => swaps.length)), certificate, execution }
   } catch (error) {
     return { failure: error instanceof QuoteError ? `${error.statusCode} ${error.message.slice(0, 60)}` : String(error).slice(0, 80) }
   }
@@ -318,9 +328,12 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         if (gas.wei === 0n) limit.weftFailure = weft.failure
       } else {
         // The route re-evaluated on the pools: path after path, or as a flow (each pool once with its total).
+        // Its gas is that of the way weft executes it: a flow trades each shared pool once, so path-by-path
+        // gas (each shared pool counted per path) would overcharge a flow whose paths happen to replay exactly.
         const sequential = executePaths(weft.allocations)
         const flow = checkFlow(weft.hops, trade.tokenIn.address, trade.tokenOut.address, weft.amountOut)
-        const exact = sequential !== undefined && sequential.amountOut === weft.amountOut ? sequential : flow
+        const replays = sequential !== undefined && sequential.amountOut === weft.amountOut ? sequential : undefined
+        const exact = weft.execution === 'flow' ? (flow ?? replays) : (replays ?? flow)
         limit.net.weft[gas.label] = exact ? Number(weft.amountOut) - (gasCost === 0 ? 0 : Number(exact.gas) * gasCost) : undefined
         if (gas.wei === 0n) {
           for (const hop of weft.hops) weftTokens.add(hop.tokenIn).add(hop.tokenOut)
