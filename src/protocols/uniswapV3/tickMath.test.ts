@@ -96,4 +96,30 @@ describe('getTickAtSqrtRatio', () => {
       { numRuns: 500 },
     )
   })
+
+  it('gives the contract tick from its float shortcut too: prices anywhere in a tick, and a hair off its boundaries', () => {
+    // The shortcut trusts a float logarithm away from tick boundaries; these prices land on both
+    // sides of it (far from a boundary, and 1e-6 to 1e-3 of a tick from one) over the whole range.
+    const isContractTick = (sqrtPriceX96: bigint) => {
+      const tick = getTickAtSqrtRatio(sqrtPriceX96)
+      expect(getSqrtRatioAtTick(tick)).toBeLessThanOrEqual(sqrtPriceX96)
+      if (tick < MAX_TICK) expect(getSqrtRatioAtTick(tick + 1)).toBeGreaterThan(sqrtPriceX96)
+    }
+    const PARTS_PER_TICK = 10n ** 9n
+    fc.assert(
+      fc.property(fc.integer({ min: MIN_TICK, max: MAX_TICK - 1 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: -3, max: 3 }), (tick, offsetPpb, unit) => {
+        const low = getSqrtRatioAtTick(tick)
+        const width = getSqrtRatioAtTick(tick + 1) - low
+        // Offsets of a few units, and of up to 1e-3 of the tick's width, above its price and below the next one.
+        for (const sqrtPriceX96 of [low + (width * BigInt(offsetPpb)) / PARTS_PER_TICK, getSqrtRatioAtTick(tick + 1) - 1n - (width * BigInt(offsetPpb)) / PARTS_PER_TICK, low + BigInt(unit)])
+          if (sqrtPriceX96 >= MIN_SQRT_RATIO && sqrtPriceX96 < MAX_SQRT_RATIO) isContractTick(sqrtPriceX96)
+      }),
+      { numRuns: 3000 },
+    )
+    for (const tick of [MIN_TICK, MIN_TICK + 1, -1, 0, 1, MAX_TICK - 2, MAX_TICK - 1])
+      for (const unit of [-2n, -1n, 0n, 1n, 2n]) {
+        const sqrtPriceX96 = getSqrtRatioAtTick(tick) + unit
+        if (sqrtPriceX96 >= MIN_SQRT_RATIO && sqrtPriceX96 < MAX_SQRT_RATIO) isContractTick(sqrtPriceX96)
+      }
+  })
 })

@@ -85,10 +85,24 @@ const TICK_HIGH_OFFSET = 291339464771989622907027621153398088495n
 const MSB_WIDTHS: readonly bigint[] = [128n, 64n, 32n, 16n, 8n, 4n, 2n, 1n]
 const MSB_THRESHOLDS: readonly bigint[] = MSB_WIDTHS.map((width) => 1n << width)
 
+// The float shortcut of getTickAtSqrtRatio. The tick is log base sqrt(1.0001) of the price over
+// 2^96, floored at the contract's tick prices. In floats that logarithm is off by under 1e-9 of a
+// tick (the price's rounding to a double, 1e-16 relative, and a few ulps of a logarithm at most
+// 111); the contract's tick prices sit off the exact powers by at most one unit of Q64.96 rounding
+// (relative 1 / MIN_SQRT_RATIO, 2.3e-10, which is 5e-6 of a tick) and the table's truncations
+// (far less). A float estimate more than FLOAT_TICK_MARGIN from every integer therefore floors to
+// the contract's tick; closer than that, the exact computation below decides.
+const LN_Q96 = 96 * Math.LN2
+const LN_SQRT_10001 = Math.log(1.0001) / 2
+/** Distance (in ticks) from a tick boundary past which the float estimate is trusted: 20x the worst error above. */
+const FLOAT_TICK_MARGIN = 1e-4
+
 /**
  * The greatest tick whose sqrt ratio is at or below `sqrtPriceX96`, computed
  * as TickMath.getTickAtSqrtRatio does (a 14-bit binary logarithm, then the
- * tick candidate checked with {@link getSqrtRatioAtTick}).
+ * tick candidate checked with {@link getSqrtRatioAtTick}). The same tick comes
+ * from a float logarithm whenever the price is not within 1e-4 of a tick of a
+ * tick boundary (see FLOAT_TICK_MARGIN), far cheaper than the big-integer steps.
  *
  * @param sqrtPriceX96 - in [MIN_SQRT_RATIO, MAX_SQRT_RATIO)
  * @throws UniswapV3RevertError `'R'` when the price is out of range.
@@ -100,6 +114,14 @@ export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
   if (!(sqrtPriceX96 >= MIN_SQRT_RATIO && sqrtPriceX96 < MAX_SQRT_RATIO)) {
     throw new UniswapV3RevertError('R')
   }
+  const estimate = (Math.log(Number(sqrtPriceX96)) - LN_Q96) / LN_SQRT_10001
+  const below = Math.floor(estimate)
+  if (estimate - below > FLOAT_TICK_MARGIN && below + 1 - estimate > FLOAT_TICK_MARGIN) return below
+  return getTickAtSqrtRatioExact(sqrtPriceX96)
+}
+
+/** getTickAtSqrtRatio step by step as the contract computes it (the price already checked in range). */
+function getTickAtSqrtRatioExact(sqrtPriceX96: bigint): number {
   const ratio = sqrtPriceX96 << 32n
 
   // Most significant bit, by halving the search width as the contract does.
