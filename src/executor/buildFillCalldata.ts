@@ -1,4 +1,4 @@
-import { type Address, type Hex, encodeFunctionData, zeroAddress } from 'viem'
+import { type Address, type Hex, encodeFunctionData, prepareEncodeFunctionData, zeroAddress } from 'viem'
 import type { ExecutorStep } from '../protocols/types.js'
 import { QuoteError } from '../errors/QuoteError.js'
 import { weftExecutorAbi } from './artifacts.js'
@@ -50,10 +50,16 @@ export function buildFillCalldata(order: FillOrder): Hex {
   }
 }
 
+/**
+ * `fill`'s ABI entry and selector, found once: unprepared, viem looks the function up in the ABI and
+ * hashes its signature on every call (a tenth of a small quote's time).
+ */
+let preparedFill: ReturnType<typeof prepareEncodeFunctionData<typeof weftExecutorAbi, 'fill'>> | undefined
+
 function encodeOrder(order: FillOrder): Hex {
+  preparedFill ??= prepareEncodeFunctionData({ abi: weftExecutorAbi, functionName: 'fill' })
   return encodeFunctionData({
-    abi: weftExecutorAbi,
-    functionName: 'fill',
+    ...preparedFill,
     args: [
       {
         id: order.id,
