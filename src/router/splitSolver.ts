@@ -108,8 +108,11 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
       const descent = Math.abs(dot(g, step))
       // Backtracking on the dual (convex in ν): take the longest step that lowers it.
       let accepted = false
-      // Close to the optimum a failed step means float noise: give up sooner.
-      const smallest = residual < 1e-7 ? 1 / 64 : 1e-6
+      // Close to the optimum a failed step means float noise: give up sooner. Far from it, keep
+      // halving: where edges sit just past their zero-size rate next to a deep concentrated range
+      // (a kink), the Hessian sees none of their curvature and the dual's minimum along the step
+      // can lie far below a millionth of it; stopping there left a token holding its inflow.
+      const smallest = residual < 1e-7 ? 1 / 64 : 1e-15
       for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
         trial[SINK] = prices[SINK]!
         for (let j = 1; j < n; j++) trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
