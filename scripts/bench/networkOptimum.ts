@@ -397,9 +397,14 @@ function sweepPrices(problem: NetworkProblem, amountIn: number, start: readonly 
 export type PrimalPlan = {
   /** Exact output of the plan on the pools' integer math. */
   amountOut: bigint
-  /** Whether the whole input reached the output (what is left at the input or on the way is worth under 1e-8 of the output). */
+  /** Whether the whole input reached the output (`stranded` under 1e-8). */
   filled: boolean
-  /** What is left at the input or on the way, valued at the dual's prices, as a share of the output. */
+  /**
+   * What is left at the input or on the way: the larger of its value at the dual's prices as a share
+   * of the output, and the share of the input it took to get it there. At a network's capacity the
+   * dual prices of saturated tokens fall near zero, so a plan that sells the input into pools and
+   * leaves their output stuck on the way is only seen by the second measure.
+   */
   stranded: number
   /** Trades of the plan (pool directions with an amount). */
   trades: number
@@ -463,6 +468,12 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
   const current = new Map<number, Pool>()
   const balance = new Array<bigint>(tokens.length).fill(0n)
   balance[tokenIn] = amountIn
+  // Per token: what it received, and how much of the input that took (each trade carries the share
+  // of its token's input cost that its amount is of what the token received).
+  const received = new Array<number>(tokens.length).fill(0)
+  const inputCost = new Array<number>(tokens.length).fill(0)
+  received[tokenIn] = Number(amountIn)
+  inputCost[tokenIn] = Number(amountIn)
   const depth = new Array<number>(tokens.length).fill(0)
   let trades = 0
   for (const token of order) {
@@ -502,14 +513,18 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
       current.set(direction.pool, result.next)
       balance[direction.from]! -= amount
       balance[direction.to]! += result.amountOut
+      received[direction.to]! += Number(result.amountOut)
+      inputCost[direction.to]! += (Number(amount) / received[direction.from]!) * inputCost[direction.from]!
       // Hops count only trades worth 1e-6 of the input or more (the flow also holds dust trades).
       if (flows[i]! * prices[direction.from]! >= 1e-6 * inputValue) depth[direction.to] = Math.max(depth[direction.to]!, depth[direction.from]! + 1)
       trades++
     }
   }
-  // Dust left on the way (a pool refusing a few units) is valued at the dual's prices; the plan
-  // fills when it is below 1e-8 of the output (0.0001 bp).
-  const stranded = balance.reduce((sum, b, k) => (k === tokenOut ? sum : sum + Number(b) * prices[k]!), 0)
+  // Dust left on the way (a pool refusing a few units) is valued at the dual's prices and at the
+  // share of the input it cost; the plan fills when both are below 1e-8 (0.0001 bp).
+  const strandedValue = balance.reduce((sum, b, k) => (k === tokenOut ? sum : sum + Number(b) * prices[k]!), 0)
+  const strandedInput = balance.reduce((sum, b, k) => (k === tokenOut || !(received[k]! > 0) ? sum : sum + (Number(b) / received[k]!) * inputCost[k]!), 0)
   const amountOut = balance[tokenOut]!
-  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8 * Number(amountOut), stranded: amountOut > 0n ? stranded / Number(amountOut) : Infinity, trades, hops: depth[tokenOut]! }
+  const stranded = amountOut > 0n ? Math.max(strandedValue / Number(amountOut), strandedInput / Number(amountIn)) : Infinity
+  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8, stranded, trades, hops: depth[tokenOut]! }
 }

@@ -52,8 +52,9 @@ const SINGLE_PATH_HOPS = MAX_HOPS
 const LABELS_PER_TOKEN = 4
 
 /**
- * An independent plan that leaves more than this share of its output's value unsold (at the input or on
- * the way) is a partial fill, not a reference for a quote that must sell the whole amount (0.1 bp).
+ * An independent plan that leaves more than this share unsold (at the input or on the way: of its
+ * output's value, or of the input it took to get there; see PrimalPlan.stranded) is a partial fill,
+ * not a reference for a quote that must sell the whole amount (0.1 bp).
  */
 const PARTIAL_SHARE = 1e-5
 
@@ -585,7 +586,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     const partials = full.filter((c) => limitOf(c, hops).partial > limitOf(c, hops).reference)
     if (partials.length > 0) {
       const c = partials.reduce((a, b) => (Number(limitOf(b, hops).partial) / Number(limitOf(b, hops).reference || 1n) > Number(limitOf(a, hops).partial) / Number(limitOf(a, hops).reference || 1n) ? b : a))
-      console.log(`  ${partials.length} cases within ${hops} hops where a plan selling only part of the input (over ${PARTIAL_SHARE * 1e4} bp of its output unsold) gives more than any full plan; not counted. Most: ${where(c)}: ${limitOf(c, hops).partial} against ${limitOf(c, hops).reference} (weft ${limitOf(c, hops).weftGross ?? 'no route'}).`)
+      console.log(`  ${partials.length} cases within ${hops} hops where a plan selling only part of the input (over ${PARTIAL_SHARE * 1e4} bp of its output's value or of its input left on the way) gives more than any full plan; not counted. Most: ${where(c)}: ${limitOf(c, hops).partial} against ${limitOf(c, hops).reference} (weft ${limitOf(c, hops).weftGross ?? 'no route'}).`)
     }
     console.log(
       `Within ${hops} hops: bound − best plan p50 ${fmtGap(percentile(room, 50))}, p99 ${fmtGap(percentile(room, 99))} bp (a loss of weft's below it can go unseen); layered dual − its own plan p50 ${fmtGap(percentile(layeredSelf, 50))}, p99 ${fmtGap(percentile(layeredSelf, 99))} bp; best plan from: ${sources}.`,
