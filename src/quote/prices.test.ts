@@ -53,4 +53,24 @@ describe('getMidRate', () => {
     const pools = [pair(WETH, X, E18, E18), pair(Y, Z, E18, E18)]
     expect(getMidRate(indexPairs(pools), WETH, Z, [X, Y])).toBeUndefined()
   })
+
+  it('finds a rate once per pair index and connector list: a second quote on the same pools reads no pool', () => {
+    const pools = [pair(WETH, X, 1000n * E18, 2000n * E18), pair(X, Z, 1000n * E18, 3000n * E18)]
+    let reads = 0
+    const counted = pools.map((pool) => Object.assign(Object.create(pool) as Pool, { spotPrice: (a: Address, b: Address) => (reads++, pool.spotPrice(a, b)) }))
+    const index = indexPairs(counted)
+    const connectors = [USDC]
+    expect(getMidRate(index, WETH, Z, connectors)).toBeCloseTo(6, 9)
+    const first = reads
+    expect(first).toBeGreaterThan(0)
+    expect(getMidRate(index, WETH, Z, connectors)).toBeCloseTo(6, 9)
+    expect(reads).toBe(first)
+    expect(getMidRate(index, WETH, Y, connectors)).toBeUndefined()
+    const afterMiss = reads
+    expect(getMidRate(index, WETH, Y, connectors)).toBeUndefined()
+    expect(reads).toBe(afterMiss)
+    // Another index of the same pools (another pool list) computes afresh.
+    expect(getMidRate(indexPairs(counted), WETH, Z, connectors)).toBeCloseTo(6, 9)
+    expect(reads).toBe(afterMiss + first)
+  })
 })

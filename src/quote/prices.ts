@@ -41,6 +41,24 @@ function median(values: number[]): number | undefined {
  */
 export function getMidRate(index: PairIndex, from: Address, to: Address, connectors: readonly Address[]): number | undefined {
   if (from === to) return 1
+  // A pair index is built once per pool list and never changed, nor are its pools: its rates are
+  // fixed, and every quote on the same list asks the same few (the gas token's, each route token's
+  // USD price), some through a breadth-first search over every pair.
+  let byConnectors = ratesOf.get(index)
+  if (!byConnectors) ratesOf.set(index, (byConnectors = new WeakMap()))
+  let rates = byConnectors.get(connectors)
+  if (!rates) byConnectors.set(connectors, (rates = new Map()))
+  const key = `${from}>${to}`
+  if (rates.has(key)) return rates.get(key)
+  const rate = computeMidRate(index, from, to, connectors)
+  rates.set(key, rate)
+  return rate
+}
+
+/** Mid rates already found, per pair index and connector list, by `from>to`. */
+const ratesOf = new WeakMap<PairIndex, WeakMap<readonly Address[], Map<string, number | undefined>>>()
+
+function computeMidRate(index: PairIndex, from: Address, to: Address, connectors: readonly Address[]): number | undefined {
   const direct = median((index.get(pairKey(from, to)) ?? []).map((p) => p.spotPrice(from, to)))
   if (direct !== undefined) return direct
   let best: { rate: number; pools: number } | undefined
