@@ -56,13 +56,14 @@ export const ESTIMATE_MARGIN_PERCENT = 108n
  * byte and 16 per non-zero byte, or the EIP-7623 floor (10 per token) when higher.
  */
 export function intrinsicGas(data: Hex, executionGas: bigint): bigint {
-  let zero = 0n
-  let nonZero = 0n
+  // Counted in numbers (exact far past any calldata length): a bigint per byte was most of a small quote's garbage.
+  let zero = 0
+  let nonZero = 0
   for (let i = 2; i < data.length; i += 2) {
     if (data[i] === '0' && data[i + 1] === '0') zero++
     else nonZero++
   }
-  const tokens = zero + 4n * nonZero
+  const tokens = BigInt(zero) + 4n * BigInt(nonZero)
   const standard = 21_000n + 4n * tokens + executionGas
   const floor = 21_000n + 10n * tokens
   return standard > floor ? standard : floor
