@@ -36,7 +36,8 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
   if (denominator === 0n) throw new UniswapV3RevertError('mulDiv by zero')
   const product = a * b
   let result = product / denominator
-  if (product % denominator !== 0n) result += 1n
+  // A remainder exactly when the quotient does not multiply back: a product is cheaper than a second division.
+  if (result * denominator !== product) result += 1n
   if (result > maxUint256) throw new UniswapV3RevertError('mulDiv overflow')
   return result
 }

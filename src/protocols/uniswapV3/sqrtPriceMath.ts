@@ -7,7 +7,8 @@ import { UniswapV3RevertError } from './revertError.js'
 function divRoundingUp(x: bigint, y: bigint): bigint {
   if (y === 0n) return 0n
   const quotient = x / y
-  return x % y === 0n ? quotient : quotient + 1n
+  // No remainder exactly when the quotient multiplies back (cheaper than a second division).
+  return quotient * y === x ? quotient : quotient + 1n
 }
 
 /**
