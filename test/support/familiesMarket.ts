@@ -1,0 +1,261 @@
+// A seeded random market holding every pool family weft prices, on real bytecode (test/devnet):
+// Uniswap V2 and V3, PancakeSwap V3, Slipstream, Uniswap V4 (native ETH and ERC-20 pools),
+// Aerodrome V2 volatile and stable pools, and 2- and 3-token Balancer V2 weighted pools. Pairs are
+// drawn over all seven devnet tokens, so long-tail tokens (LINK, PEPE) pair with each other and
+// routes cross non-major tokens; the chain's majors are a random few. Concentrated pools get
+// random ranges with gaps (some pools sit in a gap, with no active liquidity), deep and thin
+// positions; each family is priced a little apart from the others, so routes split and cross.
+// The families soak (test/support/familiesSoak.ts) quotes and executes on it.
+import type { ChainConfig, Snapshot } from '../../src/index.js'
+import { createRpcSource, deployExecutor } from '../../src/index.js'
+import { type AerodromePoolSpec, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
+import type { Anvil } from '../devnet/anvil.js'
+import { createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from '../devnet/balancerV2.js'
+import { type Devnet, type DevnetToken, type DevnetTokenRef, deployDevnet } from '../devnet/deployDevnet.js'
+import { type PancakeV3PoolSpec, deployPancakeV3, withPancakeV3 } from '../devnet/pancakeV3.js'
+import { type SlipstreamRealPoolSpec, deploySlipstreamReal, withSlipstreamReal } from '../devnet/slipstreamReal.js'
+import { type UniswapV4PoolSpec, deployUniswapV4, withUniswapV4 } from '../devnet/uniswapV4.js'
+import { DEVNET_TOKENS, type DevnetPoolSpec, type DevnetPositionSpec, type DevnetSymbol } from '../devnet/universe.js'
+import { createRandom } from './random.js'
+
+const SYMBOLS: readonly DevnetSymbol[] = DEVNET_TOKENS.map((t) => t.symbol)
+const STABLES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI']
+/** Tokens the chain may name as majors (fee tokens and connectors by rank). */
+const MAJOR_CANDIDATES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI', 'WETH', 'WBTC']
+/** How far each family's initial prices stray from the devnet's USD prices (±1.5%), so families disagree a little. */
+const FAMILY_PRICE_SPREAD = 0.015
+const UNISWAP_V3_FEES = [100, 500, 3000, 10000] as const
+const PANCAKE_V3_FEES = [100, 500, 2500, 10000] as const
+const SLIPSTREAM_SPACINGS = [1, 10, 50, 100, 200, 2000] as const
+const UNISWAP_V4_TIERS = [[100, 1], [500, 10], [3000, 60], [10000, 200]] as const
+
+/** One pool of the market, as the soak reports it: family, tokens and the USD value it was seeded with. */
+export type FamiliesMarketPool = { family: string; tokens: readonly (DevnetSymbol | 'ETH')[]; usd: number }
+
+/** A deployed random market: the devnet, the chain (executor included), a snapshot of every pool at one block, and per-token depth. */
+export type FamiliesMarket = {
+  seed: number
+  devnet: Devnet
+  chain: ChainConfig
+  /** Every pool of the market, read once through createRpcSource (all tokens as connectors) at one block. */
+  snapshot: Snapshot
+  pools: FamiliesMarketPool[]
+  /** USD value held on each token's side over all pools (ETH counts as WETH). */
+  depthUsd: Record<DevnetSymbol, number>
+  majors: DevnetSymbol[]
+}
+
+/** The seeded draws the market is made of. */
+type Draw = {
+  next: () => number
+  between: (low: number, high: number) => number
+  logUniform: (low: number, high: number) => number
+  pick: <T>(items: readonly T[]) => T
+  chance: (probability: number) => boolean
+}
+
+function createDraw(seed: number): Draw {
+  const next = createRandom(seed)
+  return {
+    next,
+    between: (low, high) => low + Math.floor(next() * (high - low + 1)),
+    logUniform: (low, high) => low * (high / low) ** next(),
+    pick: (items) => items[Math.floor(next() * items.length)]!,
+    chance: (probability) => next() < probability,
+  }
+}
+
+/** Every unordered pair of devnet tokens. */
+const ALL_PAIRS: readonly (readonly [DevnetSymbol, DevnetSymbol])[] = SYMBOLS.flatMap((a, i) => SYMBOLS.slice(i + 1).map((b) => [a, b] as const))
+
+/**
+ * Random concentrated positions priced as multipliers of the initial price: a full-range base
+ * some of the time, ranges around the price, and one-sided ranges above or below it that leave
+ * gaps. One pool in eight holds only one-sided ranges, so its price sits in a gap (no active
+ * liquidity) with liquidity on either side.
+ */
+function randomPositions(draw: Draw, usdScale: number): DevnetPositionSpec[] {
+  const positions: DevnetPositionSpec[] = []
+  const inGap = draw.chance(0.125)
+  if (!inGap && draw.chance(0.5)) positions.push({ range: 'full', usd: usdScale * draw.logUniform(0.05, 1) })
+  const count = draw.between(1, 3)
+  for (let k = 0; k < count; k++) {
+    const usd = usdScale * draw.logUniform(0.02, 1)
+    const side = inGap ? (draw.chance(0.5) ? 'above' : 'below') : draw.pick(['around', 'around', 'above', 'below'] as const)
+    const gap = draw.logUniform(0.003, 0.15)
+    const width = draw.logUniform(0.01, 0.6)
+    if (side === 'around') positions.push({ range: [1 / (1 + draw.logUniform(0.002, 0.5)), 1 + draw.logUniform(0.002, 1)], usd })
+    else if (side === 'above') positions.push({ range: [1 + gap, (1 + gap) * (1 + width)], usd })
+    else positions.push({ range: [(1 - gap) / (1 + width), 1 - gap], usd })
+  }
+  return positions
+}
+
+const positionsUsd = (positions: readonly DevnetPositionSpec[]) => positions.reduce((sum, p) => sum + p.usd, 0)
+
+/** `count` distinct items of `items`, drawn without replacement. */
+function sample<T>(draw: Draw, items: readonly T[], count: number): T[] {
+  const pool = [...items]
+  const chosen: T[] = []
+  while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(draw.next() * pool.length), 1)[0]!)
+  return chosen
+}
+
+/**
+ * The devnet seen with each token's USD price moved by up to ±spread: the family deploy helpers
+ * price their pools from `getToken(...).priceUsd`, so each family starts a little apart.
+ */
+function repriced(devnet: Devnet, draw: Draw, spread: number): Devnet {
+  const tokens = Object.fromEntries(
+    Object.entries(devnet.tokens).map(([symbol, token]) => [symbol, { ...token, priceUsd: token.priceUsd * (1 + spread * (2 * draw.next() - 1)) }]),
+  ) as Record<DevnetSymbol, DevnetToken>
+  return { ...devnet, tokens, getToken: (ref: DevnetTokenRef) => tokens[devnet.getToken(ref).symbol] }
+}
+
+/**
+ * Deploys a random market for `seed` on a fresh `anvil` (each family's real bytecode), deploys the
+ * executor for its chain, and reads every pool once into a snapshot. About 30 pools; a few seconds.
+ *
+ * @example
+ * const anvil = await startAnvil({ args: ['--gas-limit', '100000000'] })
+ * const market = await deployFamiliesMarket(anvil, 7)
+ * const source = createSnapshotSource(market.snapshot)
+ */
+export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<FamiliesMarket> {
+  const draw = createDraw(seed)
+  const pools: FamiliesMarketPool[] = []
+  const usdScale = () => draw.logUniform(20_000, 4_000_000)
+
+  // Uniswap V2 and V3 come with the devnet itself.
+  const uniswapSpecs: DevnetPoolSpec[] = []
+  for (const pair of sample(draw, ALL_PAIRS, draw.between(3, 7))) {
+    const usd = usdScale()
+    uniswapSpecs.push({ family: 'uniswapV2', pair, usd })
+    pools.push({ family: 'uniswapV2', tokens: pair, usd })
+  }
+  const v3Keys = new Set<string>()
+  for (let k = draw.between(3, 7); k > 0; k--) {
+    const pair = draw.pick(ALL_PAIRS)
+    const fee = draw.pick(UNISWAP_V3_FEES)
+    if (v3Keys.has(`${pair}:${fee}`)) continue
+    v3Keys.add(`${pair}:${fee}`)
+    const positions = randomPositions(draw, usdScale())
+    uniswapSpecs.push({ family: 'uniswapV3', pair, fee, positions })
+    pools.push({ family: 'uniswapV3', tokens: pair, usd: positionsUsd(positions) })
+  }
+  const devnet = await deployDevnet(anvil, { pools: uniswapSpecs, traders: 2 })
+  let chain: ChainConfig = devnet.chain
+
+  const pancakeSpecs: PancakeV3PoolSpec[] = []
+  const pancakeKeys = new Set<string>()
+  for (let k = draw.between(2, 4); k > 0; k--) {
+    const pair = draw.pick(ALL_PAIRS)
+    const fee = draw.pick(PANCAKE_V3_FEES)
+    if (pancakeKeys.has(`${pair}:${fee}`)) continue
+    pancakeKeys.add(`${pair}:${fee}`)
+    const positions = randomPositions(draw, usdScale())
+    pancakeSpecs.push({ pair, fee, positions })
+    pools.push({ family: 'pancakeV3', tokens: pair, usd: positionsUsd(positions) })
+  }
+  const pancake = await deployPancakeV3(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: pancakeSpecs })
+  chain = withPancakeV3(chain, pancake)
+
+  const slipstreamSpecs: SlipstreamRealPoolSpec[] = []
+  const slipstreamKeys = new Set<string>()
+  for (let k = draw.between(2, 4); k > 0; k--) {
+    const pair = draw.pick(ALL_PAIRS)
+    const tickSpacing = draw.pick(SLIPSTREAM_SPACINGS)
+    if (slipstreamKeys.has(`${pair}:${tickSpacing}`)) continue
+    slipstreamKeys.add(`${pair}:${tickSpacing}`)
+    const positions = randomPositions(draw, usdScale())
+    // A custom fee one time in three (0.01%–3%), else the spacing's default.
+    slipstreamSpecs.push({ pair, tickSpacing, positions, ...(draw.chance(1 / 3) ? { customFee: draw.between(100, 30_000) } : {}) })
+    pools.push({ family: 'slipstream', tokens: pair, usd: positionsUsd(positions) })
+  }
+  const slipstream = await deploySlipstreamReal(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: slipstreamSpecs })
+  chain = withSlipstreamReal(chain, slipstream)
+
+  const v4Specs: UniswapV4PoolSpec[] = []
+  const v4Keys = new Set<string>()
+  for (let k = draw.between(2, 5); k > 0; k--) {
+    const [a, b] = draw.pick(ALL_PAIRS)
+    // Half the WETH pools trade native ETH instead.
+    const pair: readonly [DevnetSymbol | 'ETH', DevnetSymbol] = a === 'WETH' && draw.chance(0.5) ? ['ETH', b] : b === 'WETH' && draw.chance(0.5) ? ['ETH', a] : [a, b]
+    const [fee, tickSpacing] = draw.pick(UNISWAP_V4_TIERS)
+    if (v4Keys.has(`${pair}:${fee}`)) continue
+    v4Keys.add(`${pair}:${fee}`)
+    const positions = randomPositions(draw, usdScale())
+    v4Specs.push({ pair, fee, tickSpacing, positions })
+    pools.push({ family: 'uniswapV4', tokens: pair, usd: positionsUsd(positions) })
+  }
+  const v4 = await deployUniswapV4(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: v4Specs })
+  chain = withUniswapV4(chain, v4)
+
+  const aerodromeSpecs: AerodromePoolSpec[] = []
+  const aerodromeKeys = new Set<string>()
+  for (let k = draw.between(1, 4); k > 0; k--) {
+    const pair = draw.pick(ALL_PAIRS)
+    if (aerodromeKeys.has(`${pair}:volatile`)) continue
+    aerodromeKeys.add(`${pair}:volatile`)
+    const usdPerSide = usdScale() / 2
+    aerodromeSpecs.push({ pair, stable: false, usdPerSide, ...(draw.chance(0.3) ? { customFee: draw.between(1, 100) } : {}) })
+    pools.push({ family: 'aerodromeV2 volatile', tokens: pair, usd: 2 * usdPerSide })
+  }
+  // Stable pools over the dollar tokens: their first deposit must be equal in 18-decimal units.
+  for (const pair of sample(draw, [['USDC', 'USDT'], ['USDC', 'DAI'], ['DAI', 'USDT']] as const, draw.between(0, 2))) {
+    const wholePerSide = Math.round(draw.logUniform(20_000, 2_000_000))
+    aerodromeSpecs.push({ pair, stable: true, usdPerSide: wholePerSide, wholePerSide, ...(draw.chance(0.3) ? { customFee: draw.between(1, 30) } : {}) })
+    pools.push({ family: 'aerodromeV2 stable', tokens: pair, usd: 2 * wholePerSide })
+  }
+  const aerodrome = await deployAerodrome(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: aerodromeSpecs })
+  chain = withAerodrome(chain, aerodrome)
+
+  // Balancer: 2–4 weighted pools, at least one over 3 tokens; tokens overlap the other families' pairs, so paths share them.
+  const balancer = await deployBalancerV2(devnet)
+  const balancerPrices = repriced(devnet, draw, FAMILY_PRICE_SPREAD)
+  const poolIds = []
+  const balancerCount = draw.between(2, 4)
+  for (let k = 0; k < balancerCount; k++) {
+    const tokenCount = k === 0 || draw.chance(0.5) ? 3 : 2
+    const symbols = sample(draw, SYMBOLS, tokenCount)
+    const raw = symbols.map(() => draw.between(20, 60))
+    const total = raw.reduce((sum, r) => sum + r, 0)
+    // Weights in whole percent summing to 100%; the last takes the rounding.
+    const percents = raw.map((r) => Math.max(5, Math.floor((100 * r) / total)))
+    percents[percents.length - 1] = 100 - percents.slice(0, -1).reduce((sum, p) => sum + p, 0)
+    const usd = usdScale()
+    const specs = symbols.map((symbol, i) => {
+      const token = balancerPrices.getToken(symbol)
+      const whole = (usd * percents[i]!) / 100 / token.priceUsd
+      return { token: symbol, weight: BigInt(percents[i]!) * 10n ** 16n, amount: (BigInt(Math.round(whole * 1e6)) * 10n ** BigInt(token.decimals)) / 1_000_000n }
+    })
+    const created = await createBalancerV2WeightedPool(balancerPrices, balancer, specs, { swapFee: BigInt(draw.between(1, 100)) * 10n ** 14n })
+    poolIds.push(created.poolId)
+    pools.push({ family: `balancerV2 ${tokenCount}-token`, tokens: symbols, usd })
+  }
+  chain = { ...chain, dexes: [...chain.dexes, getBalancerV2DexConfig(balancer, poolIds)] }
+
+  // A random one to three majors: the other tokens are intermediates the router must find by itself.
+  const majors = sample(draw, MAJOR_CANDIDATES, draw.between(1, 3))
+  const rank = (symbol: DevnetSymbol) => MAJOR_CANDIDATES.indexOf(symbol)
+  majors.sort((a, b) => rank(a) - rank(b))
+  chain = { ...chain, majorTokens: majors.map((symbol) => devnet.tokens[symbol].address) }
+  const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain })
+  chain = { ...chain, executor }
+
+  const allTokens = SYMBOLS.map((symbol) => devnet.tokens[symbol].address)
+  const source = createRpcSource({ client: anvil.publicClient, chain, connectors: allTokens })
+  const liquidity = await source.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
+  const snapshot: Snapshot = {
+    chainId: chain.id,
+    blockNumber: liquidity.blockNumber,
+    tokens: liquidity.tokens,
+    pools: liquidity.pools,
+    label: `families market, seed ${seed}`,
+    ...(liquidity.gasPriceWei !== undefined ? { gasPriceWei: String(liquidity.gasPriceWei) } : {}),
+  }
+
+  const depthUsd = Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Record<DevnetSymbol, number>
+  for (const pool of pools) for (const token of pool.tokens) depthUsd[token === 'ETH' ? 'WETH' : token] += pool.usd / pool.tokens.length
+  return { seed, devnet, chain, snapshot, pools, depthUsd, majors }
+}

@@ -1,0 +1,250 @@
+// The families soak: random markets holding every pool family (test/support/familiesMarket.ts),
+// random intents quoted through getQuote on a snapshot of each market, and every quote's own
+// `transaction` executed on anvil from the same state (a checkpoint restored after each). A quote
+// is exact when the fill succeeds, the receiver gets exactly `amountOut` (at least `buyAmount` on
+// an exact-out quote), each fee recipient exactly its fee, and the executor keeps nothing.
+// `npm run soak:families -- <seeds>` runs it long (scripts/soakFamilies.ts);
+// test/familiesSoak.e2e.test.ts runs a few fixed seeds.
+import { type Address, numberToHex, zeroAddress } from 'viem'
+import { type Quote, QuoteError, type QuoteDetails, type QuoteIntent, createSnapshotSource, getQuote } from '../../src/index.js'
+import { type Anvil, startAnvil } from '../devnet/anvil.js'
+import { rpc } from '../devnet/rpc.js'
+import { DEVNET_TOKENS, type DevnetSymbol } from '../devnet/universe.js'
+import { type FamiliesMarket, deployFamiliesMarket } from './familiesMarket.js'
+import { executeQuote } from './fill.js'
+import { createRandom } from './random.js'
+
+const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee09' as Address
+/** Room for a fill of many paths at 6 hops (anvil's default block limit is 30M). */
+const BLOCK_GAS_LIMIT = 100_000_000n
+const FILL_GAS_LIMIT = 60_000_000n
+/** Sizes from a hair of a token's depth up to 30% of it. */
+const SMALLEST_SHARE = 1e-4
+const LARGEST_SHARE = 0.3
+const HOP_LIMITS = [4, 5, 6] as const
+
+/** A quote that did not execute exactly, with what it takes to reproduce it. */
+export type FamiliesSoakFinding = {
+  seed: number
+  index: number
+  /** What went wrong: `revert`, `short` / `over` (received against amountOut), `fee`, `leftover` (the executor kept tokens), `belowBuyAmount`, or `error` (getQuote threw something other than a 404/422). */
+  kind: 'revert' | 'short' | 'over' | 'fee' | 'leftover' | 'belowBuyAmount' | 'error'
+  /** The intent and options, one line. */
+  label: string
+  detail: string
+  execution?: QuoteDetails['execution']
+  /** The route, one swap per line: family, pool, tokens and amounts. */
+  route?: string[]
+}
+
+/** What runFamiliesSoak measured. */
+export type FamiliesSoakReport = {
+  seeds: number[]
+  quotes: number
+  /** getQuote answered 404 or 422 (no route, or one too costly): counted, not findings. */
+  unrouted: number
+  executed: number
+  exact: number
+  findings: FamiliesSoakFinding[]
+  /** Executed quotes the router ran as a flow, and those among them trading one multi-token pool from one input into two outputs. */
+  flows: number
+  multiOutputFlows: number
+  /** Swaps executed, by `protocol/fork`. */
+  swapsByFamily: Record<string, number>
+  /** Longest path executed, in hops. */
+  longestPath: number
+  seconds: number
+}
+
+/** What runFamiliesSoak takes. */
+export type RunFamiliesSoakParameters = {
+  seeds: readonly number[]
+  /** Quotes per market (default 24). */
+  quotesPerSeed?: number
+  /** Progress and findings, a line at a time (default: none). */
+  log?: (line: string) => void
+}
+
+type Side = DevnetSymbol | 'ETH'
+const SIDES: readonly Side[] = [...DEVNET_TOKENS.map((t) => t.symbol), 'ETH']
+
+/** One random intent and its getQuote options. */
+type SoakCase = { sell: Side; buy: Side; kind: 'exactIn' | 'exactOut'; share: number; maxHops: number; zeroGas: boolean; feeBps?: number }
+
+function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+  const asToken = (side: Side): DevnetSymbol => (side === 'ETH' ? 'WETH' : side)
+  let sell = pick(SIDES)
+  let buy = pick(SIDES)
+  // Two different tokens that both have pools (ETH and WETH are one token to the pools: a wrap, not a route).
+  while (asToken(sell) === asToken(buy) || market.depthUsd[asToken(sell)] === 0 || market.depthUsd[asToken(buy)] === 0) {
+    sell = pick(SIDES)
+    buy = pick(SIDES)
+  }
+  return {
+    sell,
+    buy,
+    kind: random() < 0.5 ? 'exactIn' : 'exactOut',
+    share: SMALLEST_SHARE * (LARGEST_SHARE / SMALLEST_SHARE) ** random(),
+    maxHops: pick(HOP_LIMITS),
+    zeroGas: random() < 0.5,
+    ...(random() < 0.4 ? { feeBps: 1 + Math.floor(random() * 100) } : {}),
+  }
+}
+
+const describeCase = (c: SoakCase) =>
+  `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ${c.zeroGas ? 'gas 0' : 'gas priced'}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}`
+
+/**
+ * Runs the soak over `seeds` (one fresh anvil and market per seed) and resolves to its figures.
+ * Never throws on an inexact quote: the caller asserts `findings` is empty.
+ *
+ * @example
+ * const report = await runFamiliesSoak({ seeds: [1, 2, 3], log: console.log })
+ * if (report.findings.length > 0) process.exitCode = 1
+ */
+export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => undefined }: RunFamiliesSoakParameters): Promise<FamiliesSoakReport> {
+  const started = Date.now()
+  const report: FamiliesSoakReport = {
+    seeds: [...seeds],
+    quotes: 0,
+    unrouted: 0,
+    executed: 0,
+    exact: 0,
+    findings: [],
+    flows: 0,
+    multiOutputFlows: 0,
+    swapsByFamily: {},
+    longestPath: 0,
+    seconds: 0,
+  }
+  for (const seed of seeds) {
+    let anvil: Anvil | undefined
+    try {
+      anvil = await startAnvil({ args: ['--gas-limit', String(BLOCK_GAS_LIMIT)] })
+      const market = await deployFamiliesMarket(anvil, seed)
+      const findingsBefore = report.findings.length
+      const executedBefore = report.executed
+      await soakMarket(anvil, market, quotesPerSeed, report, log)
+      log(
+        `seed ${seed}: ${market.snapshot.pools.length} pools (majors ${market.majors.join(', ')}), ` +
+          `${report.executed - executedBefore} executed, ${report.findings.length - findingsBefore} inexact`,
+      )
+    } finally {
+      await anvil?.stop()
+    }
+  }
+  report.seconds = (Date.now() - started) / 1000
+  return report
+}
+
+async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, report: FamiliesSoakReport, log: (line: string) => void): Promise<void> {
+  const { devnet, chain } = market
+  const source = createSnapshotSource(market.snapshot)
+  const trader = devnet.accounts.traders[0]!
+  // Native sells of up to 30% of the WETH depth: give the trader ETH to spare.
+  await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(10n ** 30n)])
+  // Intents draw from their own sequence, so a market's quotes are the same whatever the market draws.
+  const random = createRandom(market.seed ^ 0x0f4a_11e5)
+  const addressOf = (side: Side): Address => (side === 'ETH' ? zeroAddress : devnet.tokens[side].address)
+  const symbolOf = new Map<string, string>([[zeroAddress, 'ETH'], ...Object.values(devnet.tokens).map((t) => [t.address, t.symbol] as [string, string])])
+
+  for (let index = 0; index < quotes; index++) {
+    const soakCase = drawCase(random, market)
+    const label = describeCase(soakCase)
+    const sized = devnet.tokens[soakCase.kind === 'exactIn' ? (soakCase.sell === 'ETH' ? 'WETH' : soakCase.sell) : soakCase.buy === 'ETH' ? 'WETH' : soakCase.buy]
+    const depth = market.depthUsd[sized.symbol]
+    const whole = (soakCase.share * depth) / sized.priceUsd
+    const amount = (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(sized.decimals)) / 1_000_000n
+    const intent: QuoteIntent = {
+      chainId: chain.id,
+      sellToken: addressOf(soakCase.sell),
+      buyToken: addressOf(soakCase.buy),
+      ...(soakCase.kind === 'exactIn' ? { sellAmount: amount } : { buyAmount: amount }),
+      slippageBps: 50,
+      priceImpactLimitBps: 10_000,
+      ...(soakCase.feeBps ? { feeBps: soakCase.feeBps, feeRecipient: FEE_RECIPIENT } : {}),
+    }
+    report.quotes++
+    const finding = (kind: FamiliesSoakFinding['kind'], detail: string, quote?: Quote, details?: QuoteDetails) => {
+      const found: FamiliesSoakFinding = {
+        seed: market.seed,
+        index,
+        kind,
+        label,
+        detail,
+        ...(details ? { execution: details.execution } : {}),
+        ...(quote ? { route: describeRoute(quote, symbolOf) } : {}),
+      }
+      report.findings.push(found)
+      log(`INEXACT seed ${market.seed} #${index} ${label}: ${kind}: ${detail}${details ? ` (${details.execution})` : ''}`)
+      for (const line of found.route ?? []) log(`    ${line}`)
+    }
+
+    let quote: Quote
+    let details: QuoteDetails | undefined
+    try {
+      quote = await getQuote(intent, source, {
+        chains: [chain],
+        sender: trader,
+        maxHops: soakCase.maxHops,
+        ...(soakCase.zeroGas ? { gasPriceWei: 0n } : {}),
+        onDetails: (d) => (details = d),
+      })
+    } catch (error) {
+      if (error instanceof QuoteError && (error.statusCode === 404 || error.statusCode === 422)) {
+        report.unrouted++
+        continue
+      }
+      finding('error', error instanceof Error ? error.message : String(error))
+      continue
+    }
+
+    const checkpoint = await anvil.checkpoint()
+    try {
+      const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+      report.executed++
+      const amountOut = BigInt(quote.amountOut)
+      const paths = quote.route.swaps
+      for (const path of paths) {
+        report.longestPath = Math.max(report.longestPath, path.length)
+        for (const swap of path) report.swapsByFamily[`${swap.protocol}/${swap.fork}`] = (report.swapsByFamily[`${swap.protocol}/${swap.fork}`] ?? 0) + 1
+      }
+      if (details?.execution === 'flow') {
+        report.flows++
+        if (tradesOnePoolIntoTwoOutputs(quote)) report.multiOutputFlows++
+      }
+      const leftovers = Object.entries(outcome.executorLeft).filter(([, left]) => left !== 0n)
+      if (outcome.receipt.status !== 'success') finding('revert', `the fill reverted (gas used ${outcome.receipt.gasUsed})`, quote, details)
+      else if (outcome.received !== amountOut) finding(outcome.received < amountOut ? 'short' : 'over', `received ${outcome.received}, amountOut ${amountOut} (${outcome.received - amountOut})`, quote, details)
+      else if (!outcome.feesReceived.every((fee, k) => fee === BigInt(quote.fees[k]!.amount)))
+        finding('fee', `fees received ${outcome.feesReceived.join(', ')}, quoted ${quote.fees.map((f) => f.amount).join(', ')}`, quote, details)
+      else if (leftovers.length > 0) finding('leftover', `the executor kept ${leftovers.map(([token, left]) => `${left} ${symbolOf.get(token) ?? token}`).join(', ')}`, quote, details)
+      else if (intent.buyAmount !== undefined && amountOut < intent.buyAmount) finding('belowBuyAmount', `amountOut ${amountOut} < buyAmount ${intent.buyAmount}`, quote, details)
+      else report.exact++
+    } catch (error) {
+      finding('revert', error instanceof Error ? error.message.split('\n')[0]! : String(error), quote, details)
+    } finally {
+      await checkpoint.restore()
+    }
+  }
+}
+
+/** Whether one pool of three or more tokens is traded from one input into two different outputs. */
+function tradesOnePoolIntoTwoOutputs(quote: Quote): boolean {
+  const outputs = new Map<string, Set<string>>()
+  for (const path of quote.route.swaps)
+    for (const swap of path) {
+      const key = `${swap.key}:${swap.tokenIn}`
+      outputs.set(key, (outputs.get(key) ?? new Set()).add(swap.tokenOut))
+    }
+  return [...outputs.values()].some((set) => set.size > 1)
+}
+
+function describeRoute(quote: Quote, symbolOf: ReadonlyMap<string, string>): string[] {
+  const name = (token: string) => symbolOf.get(token) ?? token
+  return quote.route.swaps.flatMap((path, p) =>
+    path.map((swap, h) => `path ${p} hop ${h}: ${swap.protocol}/${swap.fork} ${swap.key.slice(0, 12)} ${swap.amountIn} ${name(swap.tokenIn)} -> ${swap.amountOut} ${name(swap.tokenOut)}`),
+  )
+}
+
