@@ -6,6 +6,7 @@
 // random ranges with gaps (some pools sit in a gap, with no active liquidity), deep and thin
 // positions; each family is priced a little apart from the others, so routes split and cross.
 // The families soak (test/support/familiesSoak.ts) quotes and executes on it.
+import type { Hex } from 'viem'
 import type { ChainConfig, Snapshot } from '../../src/index.js'
 import { createRpcSource, deployExecutor } from '../../src/index.js'
 import { type AerodromePoolSpec, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
@@ -22,8 +23,10 @@ const SYMBOLS: readonly DevnetSymbol[] = DEVNET_TOKENS.map((t) => t.symbol)
 const STABLES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI']
 /** Tokens the chain may name as majors (fee tokens and connectors by rank). */
 const MAJOR_CANDIDATES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI', 'WETH', 'WBTC']
-/** How far each family's initial prices stray from the devnet's USD prices (±1.5%), so families disagree a little. */
-const FAMILY_PRICE_SPREAD = 0.015
+/** How far each family's (and each Balancer pool's) initial prices stray from the devnet's USD prices: ±0.3% to ±8% by seed, so families disagree. */
+const PRICE_SPREAD_RANGE = [0.003, 0.08] as const
+/** Uniswap V2 and V3 pools start at the devnet's prices; a trade of up to this share of a pool's value then moves some of them (V3 ones through gaps too). */
+const LARGEST_PRICE_MOVE = 0.2
 const UNISWAP_V3_FEES = [100, 500, 3000, 10000] as const
 const PANCAKE_V3_FEES = [100, 500, 2500, 10000] as const
 const SLIPSTREAM_SPACINGS = [1, 10, 50, 100, 200, 2000] as const
@@ -78,15 +81,22 @@ function randomPositions(draw: Draw, usdScale: number): DevnetPositionSpec[] {
   const positions: DevnetPositionSpec[] = []
   const inGap = draw.chance(0.125)
   if (!inGap && draw.chance(0.5)) positions.push({ range: 'full', usd: usdScale * draw.logUniform(0.05, 1) })
-  const count = draw.between(1, 3)
-  for (let k = 0; k < count; k++) {
+  const sides = new Set<'around' | 'above' | 'below'>()
+  const add = (side: 'around' | 'above' | 'below') => {
+    sides.add(side)
     const usd = usdScale * draw.logUniform(0.02, 1)
-    const side = inGap ? (draw.chance(0.5) ? 'above' : 'below') : draw.pick(['around', 'around', 'above', 'below'] as const)
     const gap = draw.logUniform(0.003, 0.15)
     const width = draw.logUniform(0.01, 0.6)
     if (side === 'around') positions.push({ range: [1 / (1 + draw.logUniform(0.002, 0.5)), 1 + draw.logUniform(0.002, 1)], usd })
     else if (side === 'above') positions.push({ range: [1 + gap, (1 + gap) * (1 + width)], usd })
     else positions.push({ range: [(1 - gap) / (1 + width), 1 - gap], usd })
+  }
+  for (let k = draw.between(1, 3); k > 0; k--) add(inGap ? draw.pick(['above', 'below'] as const) : draw.pick(['around', 'around', 'above', 'below'] as const))
+  // Liquidity on both sides of the price whenever none holds it (the devnets age each pool with a
+  // small swap each way, which an empty side cannot fill): the price then sits in a gap.
+  if (positions[0]?.range !== 'full' && !sides.has('around')) {
+    if (!sides.has('above')) add('above')
+    if (!sides.has('below')) add('below')
   }
   return positions
 }
@@ -110,6 +120,25 @@ function repriced(devnet: Devnet, draw: Draw, spread: number): Devnet {
     Object.entries(devnet.tokens).map(([symbol, token]) => [symbol, { ...token, priceUsd: token.priceUsd * (1 + spread * (2 * draw.next() - 1)) }]),
   ) as Record<DevnetSymbol, DevnetToken>
   return { ...devnet, tokens, getToken: (ref: DevnetTokenRef) => tokens[devnet.getToken(ref).symbol] }
+}
+
+/**
+ * Moves the prices of about half the Uniswap V2 and V3 pools with a trade of up to
+ * {@link LARGEST_PRICE_MOVE} of the pool's value, in a random direction. A V3 trade may run
+ * through empty ranges and leave the pool in a gap or at its last initialized tick.
+ */
+async function movePrices(devnet: Devnet, draw: Draw, specs: readonly DevnetPoolSpec[]): Promise<void> {
+  for (const spec of specs) {
+    if (!draw.chance(0.5)) continue
+    const pool = devnet.getPool(spec.pair[0], spec.pair[1], spec.family, spec.family === 'uniswapV3' ? spec.fee : undefined)
+    const zeroForOne = draw.chance(0.5)
+    const tokenIn = devnet.getToken(pool.tokens[zeroForOne ? 0 : 1])
+    const usd = spec.family === 'uniswapV2' ? spec.usd : positionsUsd(spec.positions)
+    const whole = (usd * draw.logUniform(0.001, LARGEST_PRICE_MOVE)) / tokenIn.priceUsd
+    const amountIn = (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(tokenIn.decimals)) / 1_000_000n
+    if (spec.family === 'uniswapV2') await devnet.v2Swap(pool, tokenIn.address, amountIn)
+    else await devnet.v3Swap(pool, zeroForOne, amountIn)
+  }
 }
 
 /**
@@ -145,6 +174,8 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
   }
   const devnet = await deployDevnet(anvil, { pools: uniswapSpecs, traders: 2 })
   let chain: ChainConfig = devnet.chain
+  const spread = draw.logUniform(...PRICE_SPREAD_RANGE)
+  await movePrices(devnet, draw, uniswapSpecs)
 
   const pancakeSpecs: PancakeV3PoolSpec[] = []
   const pancakeKeys = new Set<string>()
@@ -157,7 +188,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     pancakeSpecs.push({ pair, fee, positions })
     pools.push({ family: 'pancakeV3', tokens: pair, usd: positionsUsd(positions) })
   }
-  const pancake = await deployPancakeV3(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: pancakeSpecs })
+  const pancake = await deployPancakeV3(repriced(devnet, draw, spread), { pools: pancakeSpecs })
   chain = withPancakeV3(chain, pancake)
 
   const slipstreamSpecs: SlipstreamRealPoolSpec[] = []
@@ -172,7 +203,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     slipstreamSpecs.push({ pair, tickSpacing, positions, ...(draw.chance(1 / 3) ? { customFee: draw.between(100, 30_000) } : {}) })
     pools.push({ family: 'slipstream', tokens: pair, usd: positionsUsd(positions) })
   }
-  const slipstream = await deploySlipstreamReal(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: slipstreamSpecs })
+  const slipstream = await deploySlipstreamReal(repriced(devnet, draw, spread), { pools: slipstreamSpecs })
   chain = withSlipstreamReal(chain, slipstream)
 
   const v4Specs: UniswapV4PoolSpec[] = []
@@ -188,7 +219,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     v4Specs.push({ pair, fee, tickSpacing, positions })
     pools.push({ family: 'uniswapV4', tokens: pair, usd: positionsUsd(positions) })
   }
-  const v4 = await deployUniswapV4(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: v4Specs })
+  const v4 = await deployUniswapV4(repriced(devnet, draw, spread), { pools: v4Specs })
   chain = withUniswapV4(chain, v4)
 
   const aerodromeSpecs: AerodromePoolSpec[] = []
@@ -207,13 +238,12 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     aerodromeSpecs.push({ pair, stable: true, usdPerSide: wholePerSide, wholePerSide, ...(draw.chance(0.3) ? { customFee: draw.between(1, 30) } : {}) })
     pools.push({ family: 'aerodromeV2 stable', tokens: pair, usd: 2 * wholePerSide })
   }
-  const aerodrome = await deployAerodrome(repriced(devnet, draw, FAMILY_PRICE_SPREAD), { pools: aerodromeSpecs })
+  const aerodrome = await deployAerodrome(repriced(devnet, draw, spread), { pools: aerodromeSpecs })
   chain = withAerodrome(chain, aerodrome)
 
   // Balancer: 2–4 weighted pools, at least one over 3 tokens; tokens overlap the other families' pairs, so paths share them.
   const balancer = await deployBalancerV2(devnet)
-  const balancerPrices = repriced(devnet, draw, FAMILY_PRICE_SPREAD)
-  const poolIds = []
+  const poolIds: Hex[] = []
   const balancerCount = draw.between(2, 4)
   for (let k = 0; k < balancerCount; k++) {
     const tokenCount = k === 0 || draw.chance(0.5) ? 3 : 2
@@ -224,6 +254,8 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     const percents = raw.map((r) => Math.max(5, Math.floor((100 * r) / total)))
     percents[percents.length - 1] = 100 - percents.slice(0, -1).reduce((sum, p) => sum + p, 0)
     const usd = usdScale()
+    // Each Balancer pool is priced apart: its prices follow its balances and weights.
+    const balancerPrices = repriced(devnet, draw, spread)
     const specs = symbols.map((symbol, i) => {
       const token = balancerPrices.getToken(symbol)
       const whole = (usd * percents[i]!) / 100 / token.priceUsd

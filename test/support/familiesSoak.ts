@@ -53,6 +53,8 @@ export type FamiliesSoakReport = {
   swapsByFamily: Record<string, number>
   /** Longest path executed, in hops. */
   longestPath: number
+  /** Fills run a second time because the node never mined the first (not findings; see soakMarket). */
+  retried: number
   seconds: number
 }
 
@@ -69,7 +71,16 @@ type Side = DevnetSymbol | 'ETH'
 const SIDES: readonly Side[] = [...DEVNET_TOKENS.map((t) => t.symbol), 'ETH']
 
 /** One random intent and its getQuote options. */
-type SoakCase = { sell: Side; buy: Side; kind: 'exactIn' | 'exactOut'; share: number; maxHops: number; zeroGas: boolean; feeBps?: number }
+type SoakCase = {
+  sell: Side
+  buy: Side
+  kind: 'exactIn' | 'exactOut'
+  share: number
+  maxHops: number
+  /** `gasPriceWei` for getQuote: 0 (gas-free), a random price up to 300 gwei, or absent (the snapshot's). */
+  gasPriceWei?: bigint
+  feeBps?: number
+}
 
 function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
@@ -87,13 +98,21 @@ function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
     kind: random() < 0.5 ? 'exactIn' : 'exactOut',
     share: SMALLEST_SHARE * (LARGEST_SHARE / SMALLEST_SHARE) ** random(),
     maxHops: pick(HOP_LIMITS),
-    zeroGas: random() < 0.5,
+    ...pickGasPrice(random()),
     ...(random() < 0.4 ? { feeBps: 1 + Math.floor(random() * 100) } : {}),
   }
 }
 
+/** A third gas-free, a third at the snapshot's price (about 1 gwei), a third at up to 300 gwei, where extra hops and splits cost. */
+function pickGasPrice(draw: number): { gasPriceWei?: bigint } {
+  if (draw < 1 / 3) return { gasPriceWei: 0n }
+  if (draw < 2 / 3) return {}
+  return { gasPriceWei: BigInt(Math.round(1e9 * 300 ** (3 * draw - 2))) }
+}
+
 const describeCase = (c: SoakCase) =>
-  `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ${c.zeroGas ? 'gas 0' : 'gas priced'}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}`
+  `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ` +
+  `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}`
 
 /**
  * Runs the soak over `seeds` (one fresh anvil and market per seed) and resolves to its figures.
@@ -116,6 +135,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     multiOutputFlows: 0,
     swapsByFamily: {},
     longestPath: 0,
+    retried: 0,
     seconds: 0,
   }
   for (const seed of seeds) {
@@ -188,7 +208,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         chains: [chain],
         sender: trader,
         maxHops: soakCase.maxHops,
-        ...(soakCase.zeroGas ? { gasPriceWei: 0n } : {}),
+        ...(soakCase.gasPriceWei !== undefined ? { gasPriceWei: soakCase.gasPriceWei } : {}),
         onDetails: (d) => (details = d),
       })
     } catch (error) {
@@ -202,7 +222,18 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
 
     const checkpoint = await anvil.checkpoint()
     try {
-      const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+      let outcome
+      try {
+        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+      } catch (error) {
+        // A fill anvil never mines (its pool can keep a transaction across a revert under load:
+        // see Anvil.checkpoint) is the node's, not the quote's: run it once more from the same
+        // state. A fill that fails again is a finding.
+        log(`retrying seed ${market.seed} #${index} from the checkpoint: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        report.retried++
+        await checkpoint.restore()
+        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+      }
       report.executed++
       const amountOut = BigInt(quote.amountOut)
       const paths = quote.route.swaps
