@@ -107,6 +107,12 @@ type HardCase = {
   optimumMs: number
   /** The optimum was solved over a sub-market (see OPTIMUM_FULL_TOKENS). */
   subMarket?: boolean
+  /**
+   * Some pools link the wrapped native token to the output: the market itself prices gas in the
+   * output. Without such a way no router can (the bench's USD prices are outside knowledge), so
+   * net-of-gas comparisons are left out for the case (gas-free ones stay).
+   */
+  gasPriced: boolean
   limits: LimitCase[]
 }
 
@@ -207,6 +213,22 @@ function searchSinglePaths(market: Market, poolsByToken: Map<Address, Pool[]>, t
   return arrived
 }
 
+/** Whether some pools link `from` to `to` (a breadth-first search over the pools by token). */
+function connected(poolsByToken: Map<Address, Pool[]>, from: Address, to: Address): boolean {
+  const seen = new Set<Address>([from])
+  const queue: Address[] = [from]
+  for (let token = queue.shift(); token !== undefined; token = queue.shift()) {
+    if (token === to) return true
+    for (const pool of poolsByToken.get(token) ?? [])
+      for (const other of pool.tokens)
+        if (!seen.has(other)) {
+          seen.add(other)
+          queue.push(other)
+        }
+  }
+  return false
+}
+
 /** Everything one universe's cases share. */
 type UniverseContext = { universe: HardUniverse; source: ReturnType<typeof createSnapshotSource>; poolsByToken: Map<Address, Pool[]>; tines?: ReturnType<typeof buildTinesGraph>; poolByKey: Map<string, Pool> }
 
@@ -288,6 +310,7 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     flowFilled: false,
     optimumHops: 0,
     optimumMs: 0,
+    gasPriced: connected(context.poolsByToken, market.chain.wrappedNative.address, trade.tokenOut.address),
     limits: [],
   }
   /** Tokens of weft's gas-free routes (the sub-market optimum includes them). */
@@ -613,6 +636,8 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     record(`hard: certificate bound ≥ every independent exact plan within the limit (and ≥ weft)`, hops, `${certified.length - invalid.length}/${certified.length} valid (field ${fields || 'none'}); ${limits.filter(({ l }) => l.weftGross !== undefined && l.certificateBound === undefined).length} routed quotes without a certificate`, certified.length > 0 ? invalid.length === 0 : undefined)
     record(`hard: 0 wrong 404s (weft refuses, an exact plan within the limit fills)`, hops, `${wrong404.length} of ${limits.filter(({ l }) => l.referenceFills).length} fillable cases`, wrong404.length === 0)
     record(`hard: every route within maxHops, re-executed exactly (path by path, or as a flow)`, hops, `${limits.filter(({ l }) => l.reproduced).length}/${limits.filter(({ l }) => l.reproduced !== undefined).length}${tooLong.length > 0 ? `; ${tooLong.length} longer than the limit` : ''}${unreproduced.length > 0 ? `; first mismatch ${where(unreproduced[0]!.c)}` : ''}`, unreproduced.length === 0 && tooLong.length === 0)
+    const unpriced = limits.filter(({ c }) => !c.gasPriced).length
+    if (unpriced > 0) console.log(`  ${limitLabel(hops)}: ${unpriced} cases whose output no pool path links to the wrapped native token (gas unpriceable in the market): compared with the rivals gas-free only.`)
     for (const rival of RIVALS) {
       let compared = 0
       let below = 0
@@ -621,6 +646,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
       let worstGas = ''
       for (const { c, l } of limits)
         for (const gas of GAS) {
+          if (gas.wei > 0n && !c.gasPriced) continue
           const theirs = l.net[rival][gas.label]
           if (theirs === undefined || !(theirs > 0)) continue
           compared++
