@@ -17,6 +17,8 @@ export const BOUND_SLACK = 1e-9
 const PRICE_STEPS = 24
 /** How far (in log-price) a token's price may move from where it starts. */
 const PRICE_RANGE = 60
+/** Relative margin on a curve's zero-size rate before the descent stops looking at it (far above float rounding). */
+const NARROW_MARGIN = 1e-9
 /** Rounds of coordinate descent over the token prices. */
 const ROUNDS = 2
 
@@ -142,16 +144,21 @@ export function allPoolsBound(
  */
 export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number): number {
   const touching: number[][] = Array.from({ length: tokenCount }, () => [])
+  let widest = 0
   edges.forEach((edge, e) => {
     touching[edge.from]!.push(e)
     touching[edge.to]!.push(e)
   })
+  for (const list of touching) widest = Math.max(widest, list.length)
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
-  // What the token's edges bring in less what they take out at price `price` (plus the trade's input for the input token).
+  // The token's edges that may trade while its price stays in the bracket (the others give nothing there).
+  const live = new Int32Array(widest)
+  let liveCount = 0
+  // What the token's live edges bring in less what they take out at price `price` (plus the trade's input for the input token).
   const balance = (k: number, price: number): number => {
     let net = k === SOURCE ? amountIn : 0
-    for (const e of touching[k]!) {
-      const edge = edges[e]!
+    for (let i = 0; i < liveCount; i++) {
+      const edge = edges[live[i]!]!
       const a = edge.from === k ? price : nu[edge.from]!
       const b = edge.to === k ? price : nu[edge.to]!
       edge.curve.atRate(a / b, point)
@@ -161,9 +168,26 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
     }
     return net
   }
+  // Keeps (in order, so every sum adds the same terms in the same order) the live edges that may
+  // trade at some price in [low, high]: a curve trades only below its zero-size rate, and the rate
+  // rises with the price of what it sells and falls with the price of what it buys. NARROW_MARGIN
+  // keeps any edge float rounding could still let trade.
+  const narrow = (k: number, low: number, high: number) => {
+    let kept = 0
+    for (let i = 0; i < liveCount; i++) {
+      const edge = edges[live[i]!]!
+      const rate0 = edge.curve.rate0
+      const idle = edge.from === k ? low >= rate0 * nu[edge.to]! * (1 + NARROW_MARGIN) : nu[edge.from]! >= high * rate0 * (1 + NARROW_MARGIN)
+      if (!idle) live[kept++] = live[i]!
+    }
+    liveCount = kept
+  }
   for (let round = 0; round < rounds; round++)
     for (let k = 0; k < tokenCount; k++) {
       if (k === SINK || touching[k]!.length === 0) continue
+      const around = touching[k]!
+      for (let i = 0; i < around.length; i++) live[i] = around[i]!
+      liveCount = around.length
       // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0, bracketed
       // within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
       const start = Math.log(nu[k]!)
@@ -172,6 +196,7 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
       for (let width = 2; lo > start - PRICE_RANGE && balance(k, Math.exp(lo)) > 0; width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
       for (let width = 2; hi < start + PRICE_RANGE && balance(k, Math.exp(hi)) < 0; width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
       for (let i = 0; i < PRICE_STEPS; i++) {
+        narrow(k, Math.exp(lo), Math.exp(hi))
         const middle = (lo + hi) / 2
         if (balance(k, Math.exp(middle)) > 0) hi = middle
         else lo = middle
