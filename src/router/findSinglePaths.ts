@@ -4,7 +4,7 @@ import { type Curve, getCurve } from './curves.js'
 import type { Hop, Path } from './types.js'
 
 /** A token reached after some hops: what it holds there and the hop that brought it (and from where). */
-type Reached = { amount: number; hop: Hop | undefined; from: Reached | undefined }
+type Reached = { amount: number; hop: Hop | undefined; step: Step | undefined; from: Reached | undefined }
 
 /**
  * Shares of the amount the best single paths are also searched at: the best
@@ -32,71 +32,119 @@ const PROBE_SHARES = [1, 0.5]
  */
 export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: number, maxHops: number): Path[] {
   if (!(amountIn > 0) || !Number.isFinite(amountIn) || maxHops < 1) return []
-  const neighbours = new Map<Address, { pool: Pool; to: Address }[]>()
-  for (const pool of pools)
-    for (const a of pool.tokens)
-      for (const b of pool.tokens) {
-        if (a === b || a === tokenOut || b === tokenIn) continue
-        let list = neighbours.get(a)
-        if (!list) neighbours.set(a, (list = []))
-        list.push({ pool, to: b })
-      }
-  // Hops from each token to the output (over any pool): tokens that cannot reach it in the hops
-  // left are not expanded.
-  const toOutput = new Map<Address, number>([[tokenOut, 0]])
-  for (let k = 1; k < maxHops; k++)
-    for (const [a, list] of neighbours) {
-      if (toOutput.has(a)) continue
-      if (list.some(({ to }) => toOutput.get(to) === k - 1)) toOutput.set(a, k)
-    }
-  const curves = new Map<string, Curve>()
-  const curveOf = (pool: Pool, a: Address, b: Address, scale: number) => {
-    const key = `${pool.key}:${a}>${b}`
-    let curve = curves.get(key)
-    if (!curve) curves.set(key, (curve = getCurve(pool, a, b, scale)))
-    return curve
-  }
-  const found = new Map<string, Path>()
+  const adjacency = adjacencyOf(pools)
+  const toOutput = hopsToOutput(adjacency, tokenIn, tokenOut, maxHops)
+  // Curves by step slot, built on first use in this search (a sampled curve around the first input it sees).
+  const curves: (Curve | undefined)[] = new Array(adjacency.slots)
+  const curveOf = (step: Step, from: Address, scale: number) => (curves[step.slot] ??= getCurve(step.pool, from, step.to, scale))
+  const found = new Map<string, { hops: Hop[]; steps: Step[] }>()
   for (const share of PROBE_SHARES) {
-    let layer = new Map<Address, Reached>([[tokenIn, { amount: amountIn * share, hop: undefined, from: undefined }]])
+    let layer = new Map<Address, Reached>([[tokenIn, { amount: amountIn * share, hop: undefined, step: undefined, from: undefined }]])
     for (let k = 1; k <= maxHops && layer.size > 0; k++) {
       const next = new Map<Address, Reached>()
       for (const [token, reached] of layer) {
         if (token === tokenOut) continue
-        for (const { pool, to } of neighbours.get(token) ?? []) {
+        for (const step of adjacency.steps.get(token) ?? NO_STEPS) {
+          const to = step.to
+          if (to === tokenIn) continue
           const hopsLeft = toOutput.get(to)
           if (hopsLeft === undefined || hopsLeft > maxHops - k) continue
-          const curve = curveOf(pool, token, to, reached.amount)
+          const curve = curveOf(step, token, reached.amount)
           if (!curve.covers(reached.amount)) continue
           const amount = curve.amountOut(reached.amount)
           if (!(amount > (next.get(to)?.amount ?? 0))) continue
-          next.set(to, { amount, hop: { pool, tokenIn: token, tokenOut: to }, from: reached })
+          next.set(to, { amount, hop: { pool: step.pool, tokenIn: token, tokenOut: to }, step, from: reached })
         }
       }
       const end = next.get(tokenOut)
       if (end) {
         const hops: Hop[] = []
-        for (let at: Reached | undefined = end; at?.hop; at = at.from) hops.unshift(at.hop)
+        const steps: Step[] = []
+        for (let at: Reached | undefined = end; at?.hop; at = at.from) {
+          hops.unshift(at.hop)
+          steps.unshift(at.step!)
+        }
         const tokens = new Set([tokenIn, ...hops.map((h) => h.tokenOut)])
         const poolKeys = new Set(hops.map((h) => h.pool.key))
         const key = hops.map((h) => `${h.pool.key}:${h.tokenIn}>${h.tokenOut}`).join()
-        if (tokens.size === hops.length + 1 && poolKeys.size === hops.length && !found.has(key)) found.set(key, hops)
+        if (tokens.size === hops.length + 1 && poolKeys.size === hops.length && !found.has(key)) found.set(key, { hops, steps })
       }
       layer = next
     }
   }
   // The whole amount through each path in the model (0 when a hop cannot take it), the most first.
-  const whole = (path: Path) => {
+  const whole = ({ hops, steps }: { hops: Hop[]; steps: Step[] }) => {
     let amount = amountIn
-    for (const hop of path) {
-      const curve = curveOf(hop.pool, hop.tokenIn, hop.tokenOut, amount)
+    for (let k = 0; k < hops.length; k++) {
+      const curve = curveOf(steps[k]!, hops[k]!.tokenIn, amount)
       if (!curve.covers(amount)) return 0
       amount = curve.amountOut(amount)
     }
     return amount
   }
   return [...found.values()]
-    .map((path) => ({ path, amount: whole(path) }))
+    .map((path) => ({ path: path.hops, amount: whole(path) }))
     .sort((a, b) => b.amount - a.amount)
     .map((f) => f.path)
+}
+
+/** One pool direction out of a token: the pool, the token it gives, and its slot for per-search curves. */
+type Step = { pool: Pool; to: Address; slot: number }
+
+const NO_STEPS: readonly Step[] = []
+
+/** Hop counts to the output kept per pool list (the most recently used pairs). */
+const MAX_PAIRS_PER_LIST = 16
+
+/** A pool list's steps by input token (pool order), and the hop counts to the output of recent pairs. */
+type Adjacency = { pools: readonly Pool[]; steps: ReadonlyMap<Address, readonly Step[]>; slots: number; toOutput: Map<string, ReadonlyMap<Address, number>> }
+
+/**
+ * Keyed weakly by the pool list: getQuote hands the router the same list object while the
+ * liquidity is the same (buildPools), so repeated quotes share the steps, and they go away with it.
+ */
+const adjacencies = new WeakMap<readonly Pool[], Adjacency>()
+
+/** Every pool direction by input token, built once per pool list (afresh when the list changed in place). */
+function adjacencyOf(pools: readonly Pool[]): Adjacency {
+  const known = adjacencies.get(pools)
+  if (known && known.pools.length === pools.length && known.pools.every((pool, i) => pool === pools[i])) return known
+  const steps = new Map<Address, Step[]>()
+  let slots = 0
+  for (const pool of pools)
+    for (const a of pool.tokens)
+      for (const b of pool.tokens) {
+        if (a === b) continue
+        let list = steps.get(a)
+        if (!list) steps.set(a, (list = []))
+        list.push({ pool, to: b, slot: slots++ })
+      }
+  const built: Adjacency = { pools: [...pools], steps, slots, toOutput: new Map() }
+  adjacencies.set(pools, built)
+  return built
+}
+
+/**
+ * Fewest hops from each token to the output (over any pool, never out of the output nor into the
+ * input), up to maxHops − 1: tokens that cannot reach the output in the hops left are not
+ * expanded. Kept per pair on the pool list.
+ */
+function hopsToOutput(adjacency: Adjacency, tokenIn: Address, tokenOut: Address, maxHops: number): ReadonlyMap<Address, number> {
+  const key = `${tokenIn}>${tokenOut}@${maxHops}`
+  const known = adjacency.toOutput.get(key)
+  if (known) {
+    // Most recently used last: the first key is the one to drop.
+    adjacency.toOutput.delete(key)
+    adjacency.toOutput.set(key, known)
+    return known
+  }
+  const toOutput = new Map<Address, number>([[tokenOut, 0]])
+  for (let k = 1; k < maxHops; k++)
+    for (const [a, list] of adjacency.steps) {
+      if (toOutput.has(a)) continue
+      if (list.some(({ to }) => to !== tokenIn && toOutput.get(to) === k - 1)) toOutput.set(a, k)
+    }
+  if (adjacency.toOutput.size >= MAX_PAIRS_PER_LIST) adjacency.toOutput.delete(adjacency.toOutput.keys().next().value!)
+  adjacency.toOutput.set(key, toOutput)
+  return toOutput
 }
