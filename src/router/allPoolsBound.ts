@@ -19,6 +19,10 @@ const PRICE_STEPS = 24
 const PRICE_RANGE = 60
 /** Relative margin on a curve's zero-size rate before the descent stops looking at it (far above float rounding). */
 const NARROW_MARGIN = 1e-9
+/** Newton evaluations that bracket a token's price before its bisection (it then asks the pools only inside the bracket). */
+const SEED_STEPS = 16
+/** The log-price bracket the Newton steps aim for: well inside the bisection's last step (2^-23). */
+const SEED_WIDTH = 1e-9
 /** Rounds of coordinate descent over the token prices. */
 const ROUNDS = 2
 
@@ -143,44 +147,63 @@ export function allPoolsBound(
  * const dual = descendDual([{ from: 1, to: 0, curve }], 2, 1e18, Float64Array.of(1, 3e-9), 2)
  */
 export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number): number {
-  const touching: number[][] = Array.from({ length: tokenCount }, () => [])
-  let widest = 0
+  const lists: number[][] = Array.from({ length: tokenCount }, () => [])
   edges.forEach((edge, e) => {
-    touching[edge.from]!.push(e)
-    touching[edge.to]!.push(e)
+    lists[edge.from]!.push(e)
+    lists[edge.to]!.push(e)
   })
+  const touching = lists.map((list) => Int32Array.from(list))
+  let widest = 0
   for (const list of touching) widest = Math.max(widest, list.length)
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
-  // The token's edges that may trade while its price stays in the bracket (the others give nothing there).
+  // The token's edges that may trade while its log-price stays in [liveLow, liveHigh] (the others give nothing there).
   const live = new Int32Array(widest)
   let liveCount = 0
-  // What the token's live edges bring in less what they take out at price `price` (plus the trade's input for the input token).
-  const balance = (k: number, price: number): number => {
+  let liveLow = -Infinity
+  let liveHigh = Infinity
+  // The balance's slope in log-price at the last evaluation (a Newton step's denominator).
+  let slope = 0
+  // What the token's edges in `list` bring in less what they take out at price `price` (plus the
+  // trade's input for the input token); `slope` set to its derivative in log-price.
+  const balance = (k: number, price: number, list: Int32Array, count: number): number => {
     let net = k === SOURCE ? amountIn : 0
-    for (let i = 0; i < liveCount; i++) {
-      const edge = edges[live[i]!]!
+    slope = 0
+    for (let i = 0; i < count; i++) {
+      const edge = edges[list[i]!]!
       const a = edge.from === k ? price : nu[edge.from]!
       const b = edge.to === k ? price : nu[edge.to]!
-      edge.curve.atRate(a / b, point)
+      const rate = a / b
+      edge.curve.atRate(rate, point)
       if (!(point.input > 0)) continue
-      if (edge.to === k) net += point.output
-      if (edge.from === k) net -= point.input
+      // d input / d rate is point.slope (≤ 0); the rate moves with the price as it (buying) or against it (selling).
+      if (edge.to === k) {
+        net += point.output
+        slope -= rate * rate * point.slope
+      }
+      if (edge.from === k) {
+        net -= point.input
+        slope -= rate * point.slope
+      }
     }
     return net
   }
   // Keeps (in order, so every sum adds the same terms in the same order) the live edges that may
-  // trade at some price in [low, high]: a curve trades only below its zero-size rate, and the rate
-  // rises with the price of what it sells and falls with the price of what it buys. NARROW_MARGIN
-  // keeps any edge float rounding could still let trade.
+  // trade at some log-price in [low, high]: a curve trades only below its zero-size rate, and the
+  // rate rises with the price of what it sells and falls with the price of what it buys.
+  // NARROW_MARGIN keeps any edge float rounding could still let trade.
   const narrow = (k: number, low: number, high: number) => {
+    const lowPrice = Math.exp(low)
+    const highPrice = Math.exp(high)
     let kept = 0
     for (let i = 0; i < liveCount; i++) {
       const edge = edges[live[i]!]!
       const rate0 = edge.curve.rate0
-      const idle = edge.from === k ? low >= rate0 * nu[edge.to]! * (1 + NARROW_MARGIN) : nu[edge.from]! >= high * rate0 * (1 + NARROW_MARGIN)
+      const idle = edge.from === k ? lowPrice >= rate0 * nu[edge.to]! * (1 + NARROW_MARGIN) : nu[edge.from]! >= highPrice * rate0 * (1 + NARROW_MARGIN)
       if (!idle) live[kept++] = live[i]!
     }
     liveCount = kept
+    liveLow = low
+    liveHigh = high
   }
   for (let round = 0; round < rounds; round++)
     for (let k = 0; k < tokenCount; k++) {
@@ -188,17 +211,106 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
       const around = touching[k]!
       for (let i = 0; i < around.length; i++) live[i] = around[i]!
       liveCount = around.length
-      // The dual's slope in ν_k is `balance`, increasing in ν_k: find where it crosses 0, bracketed
-      // within a factor e^±PRICE_RANGE of where it starts (past that no pool of it trades).
+      liveLow = -Infinity
+      liveHigh = Infinity
+      // What is known of the balance in log-price x: ≤ 0 up to `atMost0`, < 0 up to `below0`,
+      // > 0 from `above0`, ≥ 0 from `atLeast0`. The exact balance rises with the price (every
+      // curve's input falls as its rate rises), and so does its float value: every term is
+      // monotone and float sums are monotone in each term. So a sign known at one x holds beyond
+      // it, and the bisection below asks the pools only where nothing known decides.
+      let atMost0 = -Infinity
+      let below0 = -Infinity
+      let above0 = Infinity
+      let atLeast0 = Infinity
+      // The balance at atMost0 and at above0 (a secant's ends).
+      let lowValue = 0
+      let highValue = 0
+      const evaluate = (x: number): number => {
+        if (!(x >= liveLow && x <= liveHigh)) {
+          const value = balance(k, Math.exp(x), around, around.length)
+          record(x, value)
+          return value
+        }
+        const value = balance(k, Math.exp(x), live, liveCount)
+        record(x, value)
+        return value
+      }
+      const record = (x: number, value: number) => {
+        if (value <= 0 && x > atMost0) {
+          atMost0 = x
+          lowValue = value
+        }
+        if (value < 0 && x > below0) below0 = x
+        if (value > 0 && x < above0) {
+          above0 = x
+          highValue = value
+        }
+        if (value >= 0 && x < atLeast0) atLeast0 = x
+        // The live edges narrowed to the bracket the balance's root is known to lie in.
+        if (atMost0 > liveLow || above0 < liveHigh) narrow(k, atMost0, above0)
+      }
+      const positive = (x: number) => (x >= above0 ? true : x <= atMost0 ? false : evaluate(x) > 0)
+      const negative = (x: number) => (x <= below0 ? true : x >= atLeast0 ? false : evaluate(x) < 0)
       const start = Math.log(nu[k]!)
+      // Newton steps on the balance in log-price (each just past the root it predicts, a secant or
+      // a halving when Newton cannot tell) to bracket the root within SEED_WIDTH: the bisection
+      // below then finds nearly all its answers known (a handful of evaluations instead of
+      // PRICE_STEPS + 2) and ends at the same price as asking the pools at every step.
+      let x = start
+      let value = evaluate(x)
+      for (let step = 0, previous = Infinity, halve = false; step < SEED_STEPS && !(above0 - atMost0 <= SEED_WIDTH); step++) {
+        const lowest = Math.max(atMost0, start - PRICE_RANGE)
+        const highest = Math.min(above0, start + PRICE_RANGE)
+        const closed = atMost0 > -Infinity && above0 < Infinity
+        // Once the root is bracketed, a step that did not halve the bracket is followed by a
+        // bisection (the bracket at least halves every two steps).
+        if (closed && above0 - atMost0 > previous / 2) halve = true
+        if (closed) previous = above0 - atMost0
+        let next = Number.NaN
+        if (!halve && value === 0 && slope === 0 && k !== SOURCE) {
+          // Nothing trades here: the balance stays 0 up to the lowest price above at which a
+          // pool starts selling the token in, and turns positive past it. Bracket that price.
+          const from = Math.exp(x)
+          let opens = Infinity
+          for (const e of around) {
+            const edge = edges[e]!
+            if (edge.to !== k || !(edge.curve.rate0 > 0)) continue
+            const price = nu[edge.from]! / edge.curve.rate0
+            if (price > from && price < opens) opens = price
+          }
+          const at = Math.log(opens)
+          if (!(at < start + 1)) {
+            // None opens below the bisection's reach: the balance is ≤ 0 up to it.
+            if (start + 1 > atMost0 && start + 1 < above0) evaluate(start + 1)
+            break
+          }
+          if (at - SEED_WIDTH / 4 > lowest && at - SEED_WIDTH / 4 < highest) evaluate(at - SEED_WIDTH / 4)
+          next = at + SEED_WIDTH / 4
+        }
+        if (!halve && slope > 0) next = x - value / slope + (value > 0 ? -SEED_WIDTH / 4 : SEED_WIDTH / 4)
+        if (!halve && !(next > lowest && next < highest) && closed)
+          // The secant between the bracket's ends, just past the root it predicts.
+          next = atMost0 - (lowValue * (above0 - atMost0)) / (highValue - lowValue) + (SEED_WIDTH / 4) * (lowValue + highValue > 0 ? -1 : 1)
+        if (!(next > lowest && next < highest)) {
+          if (Number.isFinite(highest - lowest) && closed) next = (lowest + highest) / 2
+          else if (value > 0) next = Math.max(x - 1, lowest === atMost0 ? (x + lowest) / 2 : start - PRICE_RANGE)
+          else next = Math.min(x + 1, highest === above0 ? (x + highest) / 2 : start + PRICE_RANGE)
+        }
+        halve = false
+        if (next === x) break
+        x = next
+        value = evaluate(x)
+      }
+      // The bisection: the dual's slope in ν_k is the balance, increasing in ν_k: find where it
+      // crosses 0, bracketed within a factor e^±PRICE_RANGE of where it starts (past that no pool
+      // of it trades).
       let lo = start - 1
       let hi = start + 1
-      for (let width = 2; lo > start - PRICE_RANGE && balance(k, Math.exp(lo)) > 0; width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
-      for (let width = 2; hi < start + PRICE_RANGE && balance(k, Math.exp(hi)) < 0; width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
+      for (let width = 2; lo > start - PRICE_RANGE && positive(lo); width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
+      for (let width = 2; hi < start + PRICE_RANGE && negative(hi); width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
       for (let i = 0; i < PRICE_STEPS; i++) {
-        narrow(k, Math.exp(lo), Math.exp(hi))
         const middle = (lo + hi) / 2
-        if (balance(k, Math.exp(middle)) > 0) hi = middle
+        if (positive(middle)) hi = middle
         else lo = middle
       }
       nu[k] = Math.exp(hi)
