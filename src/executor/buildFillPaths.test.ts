@@ -45,6 +45,17 @@ describe('buildFillPaths', () => {
     expect(firstPools(paths, segments)).toEqual([1, 2, 0])
   })
 
+  it('reads the chain’s token list again when the host replaces it (the listed set is kept per chain config)', () => {
+    const segments = [segment(300n, hop('x1', usdc, hooked, 300n, 300n), hop('x2', hooked, weth, 300n, 3n)), segment(500n, hop('a', usdc, weth, 500n, 5n))]
+    const chain = { ...ethereum }
+    const options = { chain, slippageBps: 100, sellToken: usdc, buyToken: weth }
+    expect(firstPools(buildFillPaths(plan(segments), options), segments)).toEqual([1, 0])
+    chain.tokens = [...ethereum.tokens, { address: hooked, symbol: 'HOOK', decimals: 18 }]
+    expect(firstPools(buildFillPaths(plan(segments), options), segments)).toEqual([0, 1])
+    chain.tokens = ethereum.tokens
+    expect(firstPools(buildFillPaths(plan(segments), options), segments)).toEqual([1, 0])
+  })
+
   it('never moves a path past one it shares a pool with (it would trade another state)', () => {
     const segments = [
       segment(300n, hop('x1', usdc, hooked, 300n, 300n), hop('x2', hooked, weth, 300n, 3n)),

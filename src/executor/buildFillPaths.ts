@@ -51,13 +51,32 @@ export function buildFillPaths(plan: Plan, options: BuildFillPathsOptions): Fill
   })
 }
 
+/** A chain's listed tokens, lowercased, with the lists they were made from. */
+type Listed = { tokens: ChainConfig['tokens']; count: number; wrapped: Address; majors: readonly Address[]; majorCount: number; set: ReadonlySet<Address> }
+const listedByChain = new WeakMap<ChainConfig, Listed>()
+
+/**
+ * The tokens the chain lists (its tokens, wrapped native and majors), lowercased: built once per
+ * chain config (a chain may list thousands; every quote asks), again when its lists are replaced or change length.
+ */
+function listedTokens(chain: ChainConfig): ReadonlySet<Address> {
+  const known = listedByChain.get(chain)
+  const { tokens, majorTokens } = chain
+  const wrapped = chain.wrappedNative.address
+  if (known && known.tokens === tokens && known.count === tokens.length && known.wrapped === wrapped && known.majors === majorTokens && known.majorCount === majorTokens.length)
+    return known.set
+  const set = new Set([...tokens.map((token) => token.address), wrapped, ...majorTokens].map((token) => token.toLowerCase() as Address))
+  listedByChain.set(chain, { tokens, count: tokens.length, wrapped, majors: majorTokens, majorCount: majorTokens.length, set })
+  return set
+}
+
 /** List scheduling: the earliest ready segment through listed tokens only, else the earliest ready one. */
 function scheduleSegments(segments: readonly PlanSegment[], options: BuildFillPathsOptions): PlanSegment[] {
   const { chain } = options
   const lower = (token: Address) => token.toLowerCase() as Address
   const wrapped = (token: Address) => lower(token === zeroAddress ? chain.wrappedNative.address : token)
   const traded = new Set([wrapped(options.sellToken), wrapped(options.buyToken)])
-  const listed = new Set([...chain.tokens.map((token) => token.address), chain.wrappedNative.address, ...chain.majorTokens].map(lower))
+  const listed = listedTokens(chain)
   const unlisted = segments.map((segment) =>
     segment.hops.some((hop) => [hop.tokenIn, hop.tokenOut].map(lower).some((token) => !traded.has(token) && !listed.has(token))),
   )
