@@ -29,6 +29,8 @@ type PoolConstants = {
   tickLower: number
   tickUpper: number
   dexIndex: number
+  /** [token0, token1], one array for every state (a swap makes a state). */
+  tokens?: readonly Address[]
 }
 
 const TWO_POW_255 = 1n << 255n
@@ -92,7 +94,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     this.fork = constants.fork
     this.token0 = constants.token0
     this.token1 = constants.token1
-    this.tokens = [constants.token0, constants.token1]
+    this.tokens = constants.tokens ??= [constants.token0, constants.token1]
     this.fee = constants.fee
     this.tickSpacing = constants.tickSpacing
     this.ticks = constants.ticks
@@ -235,7 +237,10 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
    * pool.freshSlotGas(pool.token0) // 0n on a pool that has traded both ways
    */
   freshSlotGas(tokenIn: Address): bigint {
-    const zeroForOne = tokenIn.toLowerCase() === this.token0
+    return this.freshSlotGasOf(tokenIn.toLowerCase() === this.token0)
+  }
+
+  private freshSlotGasOf(zeroForOne: boolean): bigint {
     const feeGrowth = zeroForOne ? this.freshSlots.feeGrowth0 : this.freshSlots.feeGrowth1
     return (feeGrowth && this.fee > 0 ? FRESH_SLOT_GAS : 0n) + (this.freshSlots.protocolFees ? FRESH_SLOT_GAS : 0n)
   }
@@ -398,11 +403,13 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     // The swap leaves the input's fee growth written; the protocol fees stay counted as fresh (a
     // dust swap may accrue none), which can only over-estimate a second swap of the same fill.
     const fresh = this.freshSlots
-    const next: FreshSlots = zeroForOne ? { ...fresh, feeGrowth0: false } : { ...fresh, feeGrowth1: false }
+    // (The same object when that slot was already written: most swaps, and no allocation.)
+    const written = zeroForOne ? !fresh.feeGrowth0 : !fresh.feeGrowth1
+    const next: FreshSlots = written ? fresh : zeroForOne ? { ...fresh, feeGrowth0: false } : { ...fresh, feeGrowth1: false }
     return {
       amountIn,
       amountOut,
-      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken) + this.freshSlotGas(zeroForOne ? this.token0 : this.token1),
+      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken) + this.freshSlotGasOf(zeroForOne),
       next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, next),
     }
   }
