@@ -48,7 +48,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   // The tokens of the best single paths through any token are candidates too (whole-graph
   // routing: a token beyond the connectors that carries the best path is always in the graph).
   const probe = typeof scale === 'number' ? scale : inputFor(parameters, scale.amountOut, maxHops)
-  const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, probe, maxHops)
+  const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, probe, maxHops, gasCost)
   const floorTokens = floorPaths.flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut))
   let candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
   let graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
@@ -139,7 +139,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
 
   // The best single paths through any token of the source (the floor every route is held to).
   const singlesAnywhere = (amountIn: bigint, memo = createSwapMemo()) =>
-    (Number(amountIn) === scale ? floorPaths : findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops)).map((path) =>
+    (Number(amountIn) === scale ? floorPaths : findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops, gasCost)).map((path) =>
       simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost, memo }),
     )
   const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost

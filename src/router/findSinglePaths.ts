@@ -3,8 +3,8 @@ import type { Pool } from '../protocols/types.js'
 import { type Curve, getCurve } from './curves.js'
 import type { Hop, Path } from './types.js'
 
-/** A token reached after some hops: what it holds there and the hop that brought it (and from where). */
-type Reached = { amount: number; hop: Hop | undefined; step: Step | undefined; from: Reached | undefined }
+/** A walk reaching a token after some hops: what it holds there, its gas so far, and the hop that brought it (and from where). */
+type Reached = { amount: number; gas: number; hop: Hop | undefined; step: Step | undefined; from: Reached | undefined }
 
 /**
  * Shares of the amount the best single paths are also searched at: the best
@@ -13,62 +13,98 @@ type Reached = { amount: number; hop: Hop | undefined; step: Step | undefined; f
  * beyond the majors become candidates through these paths.
  */
 const PROBE_SHARES = [1, 0.5]
+/**
+ * Walks kept per token and hop count, the most held there first: the walk
+ * holding most at a token need not end best net of gas (a walk a little
+ * behind through cheaper pools can win once gas is weighed), nor at all (it
+ * may have passed a token or pool the rest of the path needs).
+ */
+const WALKS_PER_TOKEN = 4
 
 /**
- * The best single path of each length up to `maxHops` through ANY token the
+ * The best single paths of each length up to `maxHops` through ANY token the
  * pools hold (not only the route graph's candidates), in the float model, for
  * the whole amount and for half of it (PROBE_SHARES): a layered search where
- * layer k keeps, per token, the most any k-hop walk from the input can hold
- * there. Every curve increases with its input, so the best walk to a token
- * extends the best walk to the token before it; walks that reuse a pool or
- * revisit a token are dropped at the end. Gas is not weighed (the caller
- * simulates the few paths returned and compares them net of gas). Distinct
- * paths, the most output for the whole amount first. This is the floor every
- * route is checked against, and the route of last resort when the candidate
- * graph cannot fill the amount.
+ * layer k keeps, per token, up to WALKS_PER_TOKEN walks of k hops from the
+ * input that no other beats on both what it holds there and its gas (a walk
+ * never revisits a token or reuses a pool). Every curve increases with its
+ * input, so the most a token can hold extends the most held at the token
+ * before it. Per length, the walk ending with the most output and, when
+ * `gasCost` (raw output units per gas unit) is positive, the one ending with
+ * the most output net of the model's gas are kept. Distinct paths, the most
+ * output for the whole amount first. This is the floor every route is checked
+ * against (the caller simulates the few paths returned and compares them net
+ * of exact gas), and the route of last resort when the candidate graph cannot
+ * fill the amount.
  *
  * @example
  * const paths = findSinglePaths(pools, weth, pepe, 1e18, 4) // a few paths per length, the best first
  */
-export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: number, maxHops: number): Path[] {
+export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: number, maxHops: number, gasCost = 0): Path[] {
   if (!(amountIn > 0) || !Number.isFinite(amountIn) || maxHops < 1) return []
   const adjacency = adjacencyOf(pools)
   const toOutput = hopsToOutput(adjacency, tokenIn, tokenOut, maxHops)
   // Curves by step slot, built on first use in this search (a sampled curve around the first input it sees).
   const curves: (Curve | undefined)[] = new Array(adjacency.slots)
   const curveOf = (step: Step, from: Address, scale: number) => (curves[step.slot] ??= getCurve(step.pool, from, step.to, scale))
+  // Whether a walk already passed `token` or traded `pool` (walks are at most maxHops long).
+  const visits = (walk: Reached, token: Address, pool: Pool) => {
+    for (let at: Reached | undefined = walk; at?.hop; at = at.from) if (at.hop.tokenIn === token || at.hop.pool === pool) return true
+    return false
+  }
   const found = new Map<string, { hops: Hop[]; steps: Step[] }>()
+  const keep = (end: Reached | undefined) => {
+    if (!end) return
+    const hops: Hop[] = []
+    const steps: Step[] = []
+    for (let at: Reached | undefined = end; at?.hop; at = at.from) {
+      hops.unshift(at.hop)
+      steps.unshift(at.step!)
+    }
+    const key = hops.map((h) => `${h.pool.key}:${h.tokenIn}>${h.tokenOut}`).join()
+    if (!found.has(key)) found.set(key, { hops, steps })
+  }
   for (const share of PROBE_SHARES) {
-    let layer = new Map<Address, Reached>([[tokenIn, { amount: amountIn * share, hop: undefined, step: undefined, from: undefined }]])
+    let layer = new Map<Address, Reached[]>([[tokenIn, [{ amount: amountIn * share, gas: 0, hop: undefined, step: undefined, from: undefined }]]])
     for (let k = 1; k <= maxHops && layer.size > 0; k++) {
-      const next = new Map<Address, Reached>()
-      for (const [token, reached] of layer) {
-        if (token === tokenOut) continue
-        for (const step of adjacency.steps.get(token) ?? NO_STEPS) {
-          const to = step.to
-          if (to === tokenIn) continue
-          const hopsLeft = toOutput.get(to)
-          if (hopsLeft === undefined || hopsLeft > maxHops - k) continue
-          const curve = curveOf(step, token, reached.amount)
-          if (!curve.covers(reached.amount)) continue
-          const amount = curve.amountOut(reached.amount)
-          if (!(amount > (next.get(to)?.amount ?? 0))) continue
-          next.set(to, { amount, hop: { pool: step.pool, tokenIn: token, tokenOut: to }, step, from: reached })
-        }
-      }
-      const end = next.get(tokenOut)
-      if (end) {
-        const hops: Hop[] = []
-        const steps: Step[] = []
-        for (let at: Reached | undefined = end; at?.hop; at = at.from) {
-          hops.unshift(at.hop)
-          steps.unshift(at.step!)
-        }
-        const tokens = new Set([tokenIn, ...hops.map((h) => h.tokenOut)])
-        const poolKeys = new Set(hops.map((h) => h.pool.key))
-        const key = hops.map((h) => `${h.pool.key}:${h.tokenIn}>${h.tokenOut}`).join()
-        if (tokens.size === hops.length + 1 && poolKeys.size === hops.length && !found.has(key)) found.set(key, { hops, steps })
-      }
+      const next = new Map<Address, Reached[]>()
+      let mostOut: Reached | undefined
+      let mostNet: Reached | undefined
+      for (const [token, walks] of layer)
+        for (const walk of walks)
+          for (const step of adjacency.steps.get(token) ?? NO_STEPS) {
+            const { to, pool } = step
+            if (to === tokenIn) continue
+            const hopsLeft = toOutput.get(to)
+            if (hopsLeft === undefined || hopsLeft > maxHops - k || visits(walk, to, pool)) continue
+            const curve = curveOf(step, token, walk.amount)
+            if (!curve.covers(walk.amount)) continue
+            const amount = curve.amountOut(walk.amount)
+            if (!(amount > 0)) continue
+            const reached: Reached = { amount, gas: walk.gas + curve.gas(walk.amount), hop: { pool, tokenIn: token, tokenOut: to }, step, from: walk }
+            if (to === tokenOut) {
+              // Every walk reaching the output competes, gross and net of gas.
+              if (!mostOut || amount > mostOut.amount) mostOut = reached
+              if (gasCost > 0 && (!mostNet || amount - gasCost * reached.gas > mostNet.amount - gasCost * mostNet.gas)) mostNet = reached
+              continue
+            }
+            // A walk holding no more than one kept, for no less gas or through the same last pool, adds
+            // nothing (later hops' outputs grow with their inputs, gas adds up); one it beats so goes.
+            const list = next.get(to)
+            if (!list) {
+              next.set(to, [reached])
+              continue
+            }
+            if (list.some((other) => other.amount >= amount && (other.gas <= reached.gas || other.hop!.pool === pool))) continue
+            const kept = list.filter((other) => !(amount >= other.amount && (reached.gas <= other.gas || other.hop!.pool === pool)))
+            let at = kept.length
+            while (at > 0 && kept[at - 1]!.amount < amount) at--
+            kept.splice(at, 0, reached)
+            if (kept.length > WALKS_PER_TOKEN) kept.pop()
+            next.set(to, kept)
+          }
+      keep(mostOut)
+      keep(mostNet)
       layer = next
     }
   }
