@@ -205,52 +205,56 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
     liveLow = low
     liveHigh = high
   }
+  // The token being priced, its edges, and what is known of its balance in log-price x: ≤ 0 up
+  // to `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0`. The exact balance
+  // rises with the price (every curve's input falls as its rate rises), and so does its float
+  // value: every term is monotone and float sums are monotone in each term. So a sign known at
+  // one x holds beyond it, and the bisection below asks the pools only where nothing known decides.
+  let k = SOURCE
+  let around = touching[SOURCE] ?? new Int32Array(0)
+  let atMost0 = -Infinity
+  let below0 = -Infinity
+  let above0 = Infinity
+  let atLeast0 = Infinity
+  // The balance at atMost0 and at above0 (a secant's ends).
+  let lowValue = 0
+  let highValue = 0
+  const record = (x: number, value: number) => {
+    if (value <= 0 && x > atMost0) {
+      atMost0 = x
+      lowValue = value
+    }
+    if (value < 0 && x > below0) below0 = x
+    if (value > 0 && x < above0) {
+      above0 = x
+      highValue = value
+    }
+    if (value >= 0 && x < atLeast0) atLeast0 = x
+    // The live edges narrowed to the bracket the balance's root is known to lie in.
+    if (atMost0 > liveLow || above0 < liveHigh) narrow(k, atMost0, above0)
+  }
+  const evaluate = (x: number): number => {
+    const inside = x >= liveLow && x <= liveHigh
+    const value = inside ? balance(k, Math.exp(x), live, liveCount) : balance(k, Math.exp(x), around, around.length)
+    record(x, value)
+    return value
+  }
+  const positive = (x: number) => (x >= above0 ? true : x <= atMost0 ? false : evaluate(x) > 0)
+  const negative = (x: number) => (x <= below0 ? true : x >= atLeast0 ? false : evaluate(x) < 0)
   for (let round = 0; round < rounds; round++)
-    for (let k = 0; k < tokenCount; k++) {
+    for (k = 0; k < tokenCount; k++) {
       if (k === SINK || touching[k]!.length === 0) continue
-      const around = touching[k]!
+      around = touching[k]!
       for (let i = 0; i < around.length; i++) live[i] = around[i]!
       liveCount = around.length
       liveLow = -Infinity
       liveHigh = Infinity
-      // What is known of the balance in log-price x: ≤ 0 up to `atMost0`, < 0 up to `below0`,
-      // > 0 from `above0`, ≥ 0 from `atLeast0`. The exact balance rises with the price (every
-      // curve's input falls as its rate rises), and so does its float value: every term is
-      // monotone and float sums are monotone in each term. So a sign known at one x holds beyond
-      // it, and the bisection below asks the pools only where nothing known decides.
-      let atMost0 = -Infinity
-      let below0 = -Infinity
-      let above0 = Infinity
-      let atLeast0 = Infinity
-      // The balance at atMost0 and at above0 (a secant's ends).
-      let lowValue = 0
-      let highValue = 0
-      const evaluate = (x: number): number => {
-        if (!(x >= liveLow && x <= liveHigh)) {
-          const value = balance(k, Math.exp(x), around, around.length)
-          record(x, value)
-          return value
-        }
-        const value = balance(k, Math.exp(x), live, liveCount)
-        record(x, value)
-        return value
-      }
-      const record = (x: number, value: number) => {
-        if (value <= 0 && x > atMost0) {
-          atMost0 = x
-          lowValue = value
-        }
-        if (value < 0 && x > below0) below0 = x
-        if (value > 0 && x < above0) {
-          above0 = x
-          highValue = value
-        }
-        if (value >= 0 && x < atLeast0) atLeast0 = x
-        // The live edges narrowed to the bracket the balance's root is known to lie in.
-        if (atMost0 > liveLow || above0 < liveHigh) narrow(k, atMost0, above0)
-      }
-      const positive = (x: number) => (x >= above0 ? true : x <= atMost0 ? false : evaluate(x) > 0)
-      const negative = (x: number) => (x <= below0 ? true : x >= atLeast0 ? false : evaluate(x) < 0)
+      atMost0 = -Infinity
+      below0 = -Infinity
+      above0 = Infinity
+      atLeast0 = Infinity
+      lowValue = 0
+      highValue = 0
       const start = Math.log(nu[k]!)
       // Newton steps on the balance in log-price (each just past the root it predicts, a secant or
       // a halving when Newton cannot tell) to bracket the root within SEED_WIDTH: the bisection
