@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import type { Curve } from './curves.js'
 import { findTokenPaths } from './findPaths.js'
-import { type Assembled, type Market, type Trade, depth, poolsOf } from './market.js'
+import { type Assembled, type Market, type Trade, depth, poolsAmong, poolsOf } from './market.js'
 import type { Edge } from './types.js'
 
 /** A pool whose 1%-impact depth is below this share of the trade's value cannot move the optimum (≪ 0.01 bp). */
@@ -110,12 +110,6 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
         edges.push({ from: indices[k]!, to: indices[k + 1]!, hop: { pool, tokenIn: path[k]!, tokenOut: path[k + 1]! }, curve })
     }
   }
-  const tokenSet = new Set(tokens)
-  // The pools holding two or more of the graph's tokens (counted without a list per pool: every pool is looked at).
-  const graphPools = pools.filter((pool) => {
-    let held = 0
-    for (const token of pool.tokens) if (tokenSet.has(token) && ++held >= 2) return true
-    return false
-  })
+  const graphPools = poolsAmong(market, tokens)
   return { graph: { tokens, edges, tokenPaths, pools: graphPools, spot: tokens.map((t) => value.get(t) ?? 0), maxHops }, amountIn, tradeValue }
 }

@@ -6,6 +6,8 @@ import type { RouteGraph } from './types.js'
 /** The pools by token and the token they trade it with (the inner keys: a token's neighbours), and curves by pool direction. */
 export type Market = {
   pairs: ReadonlyMap<Address, ReadonlyMap<Address, readonly Pool[]>>
+  /** Each pool's place in the list the market was built from. */
+  place: ReadonlyMap<Pool, number>
   /** The curve of a pool direction (cached; `exact`: sampled again when sampled around another input). */
   curveOf: (pool: Pool, a: Address, b: Address, scale: number, exact?: boolean) => Curve
 }
@@ -26,26 +28,30 @@ export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: numbe
  * market.curveOf(pool, weth, usdc, 1e18)
  */
 export function createMarket(pools: readonly Pool[]): Market {
-  const pairs = pairsOf(pools)
-  const curveCache = new Map<string, Curve>()
-  // Sampled curves built around the graph's own expected input (not a screening guess).
-  const resampled = new Set<string>()
+  const { pairs, place } = pairsOf(pools)
+  // Curves by pool, then input and output token; `resampled`: sampled again around the graph's own
+  // expected input (not a screening guess).
+  const curveCache = new Map<Pool, Map<Address, Map<Address, { curve: Curve; resampled: boolean }>>>()
   return {
     pairs,
+    place,
     curveOf: (pool, a, b, scale, exact = false) => {
-      const key = `${pool.key}:${a}>${b}`
-      let curve = curveCache.get(key)
-      if (!curve || (exact && curve.sampled && !resampled.has(key))) {
-        curveCache.set(key, (curve = getCurve(pool, a, b, scale)))
-        if (exact) resampled.add(key)
+      let byInput = curveCache.get(pool)
+      if (!byInput) curveCache.set(pool, (byInput = new Map()))
+      let byOutput = byInput.get(a)
+      if (!byOutput) byInput.set(a, (byOutput = new Map()))
+      let known = byOutput.get(b)
+      if (!known || (exact && known.curve.sampled && !known.resampled)) {
+        known = { curve: getCurve(pool, a, b, scale), resampled: exact || (known?.resampled ?? false) }
+        byOutput.set(b, known)
       }
-      return curve
+      return known.curve
     },
   }
 }
 
-/** A pool list's pairs, with the pools they were indexed from. */
-type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs'] }
+/** A pool list's pairs and each pool's place in it, with the pools they were indexed from. */
+type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs']; place: Market['place'] }
 
 /**
  * The last pairs index per pool list: getQuote hands the router the same list for every quote on
@@ -53,10 +59,10 @@ type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs'] }
  */
 const indexed = new WeakMap<readonly Pool[], IndexedPairs>()
 
-/** The pools by token and the token they trade it with, built once while the list holds the same pools. */
-function pairsOf(pools: readonly Pool[]): Market['pairs'] {
+/** The pools by token and the token they trade it with, and each pool's place, built once while the list holds the same pools. */
+function pairsOf(pools: readonly Pool[]): IndexedPairs {
   const known = indexed.get(pools)
-  if (known && known.pools.length === pools.length && known.pools.every((pool, i) => pool === pools[i])) return known.pairs
+  if (known && known.pools.length === pools.length && known.pools.every((pool, i) => pool === pools[i])) return known
   const pairs = new Map<Address, Map<Address, Pool[]>>()
   for (const pool of pools) {
     const tokens = pool.tokens
@@ -71,8 +77,27 @@ function pairsOf(pools: readonly Pool[]): Market['pairs'] {
       }
     }
   }
-  indexed.set(pools, { pools: [...pools], pairs })
-  return pairs
+  const built: IndexedPairs = { pools: [...pools], pairs, place: new Map(pools.map((pool, i) => [pool, i])) }
+  indexed.set(pools, built)
+  return built
+}
+
+/**
+ * The pools of the market's list holding two or more of `tokens`, in list order (as filtering
+ * the list would give them): gathered from the pairs of those tokens rather than by looking at
+ * every pool.
+ *
+ * @example
+ * poolsAmong(createMarket(pools), [weth, usdc, dai]) // every pool trading two of them
+ */
+export function poolsAmong(market: Market, tokens: readonly Address[]): Pool[] {
+  const found = new Set<Pool>()
+  for (const a of tokens) {
+    const row = market.pairs.get(a)
+    if (!row) continue
+    for (const b of tokens) if (b !== a) for (const pool of row.get(b) ?? NO_POOLS) found.add(pool)
+  }
+  return [...found].sort((x, y) => market.place.get(x)! - market.place.get(y)!)
 }
 
 const NO_POOLS: readonly Pool[] = []

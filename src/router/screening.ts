@@ -203,12 +203,24 @@ export function screenIntermediates(market: Market, trade: Trade, connectors: Re
  * curve's depth.
  */
 function roughDepth(pool: Pool, a: Address, b: Address, curve: () => Curve): number {
+  const known = modelDepths.get(pool)?.get(a)?.get(b)
+  if (known !== undefined) return known
   const model = pool.curveModel?.(a, b)
-  if (model?.kind === 'constantProduct') return model.maxIn > 0 && model.reserveOut > 0 ? (model.reserveIn * 0.005) / (1 - model.fee) : 0
-  if (model?.kind === 'concentrated') {
+  let found: number
+  if (model?.kind === 'constantProduct') found = model.maxIn > 0 && model.reserveOut > 0 ? (model.reserveIn * 0.005) / (1 - model.fee) : 0
+  else if (model?.kind === 'concentrated') {
     const r = model.zeroForOne ? model.sqrtPrice : 1 / model.sqrtPrice
     const end = model.zeroForOne ? model.limitSqrtPrice : 1 / model.limitSqrtPrice
-    return model.liquidity > 0 && r > end ? (model.liquidity * 0.005) / r / (1 - model.fee) : 0
-  }
-  return depth(curve())
+    found = model.liquidity > 0 && r > end ? (model.liquidity * 0.005) / r / (1 - model.fee) : 0
+  } else return depth(curve())
+  // A model's depth depends on the pool's state alone (states are immutable): kept with the pool.
+  let byInput = modelDepths.get(pool)
+  if (!byInput) modelDepths.set(pool, (byInput = new Map()))
+  let byOutput = byInput.get(a)
+  if (!byOutput) byInput.set(a, (byOutput = new Map()))
+  byOutput.set(b, found)
+  return found
 }
+
+/** Rough depths of pool directions with a model, by pool state, input and output token. */
+const modelDepths = new WeakMap<Pool, Map<Address, Map<Address, number>>>()
