@@ -37,13 +37,14 @@ const SHORT_SHARE = 1e-6
 export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooLong?: number[]): ModelRoute | undefined {
   const { edges, tokens } = graph
   const inputs = Float64Array.from(flow.inputs)
-  // One direction per pool: the larger.
+  // One direction per pool: the larger. Directions are told apart by input token, so the layer
+  // copies of a pool (one token, several nodes of a layered graph) trade it together.
   const byPool = new Map<string, number>()
   edges.forEach((edge, e) => {
     if (!(inputs[e]! > 0)) return
     const other = byPool.get(edge.hop.pool.key)
     if (other === undefined) byPool.set(edge.hop.pool.key, e)
-    else if (edges[other]!.from !== edge.from) {
+    else if (edges[other]!.hop.tokenIn !== edge.hop.tokenIn) {
       const drop = inputs[other]! >= inputs[e]! ? e : other
       inputs[drop] = 0
       byPool.set(edge.hop.pool.key, drop === e ? other : e)
@@ -330,7 +331,7 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
         const edge = edges[e]!
         if (!(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
         const taken = byPool.get(edge.hop.pool.key)
-        return (taken === undefined || edges[taken]!.from === t) && !reaches(edge.to, t)
+        return (taken === undefined || edges[taken]!.hop.tokenIn === edge.hop.tokenIn) && !reaches(edge.to, t)
       })
       if (out.length === 0) continue
       const taking = (price: number) => out.reduce((sum, e) => sum + edges[e]!.curve.atRate(price / prices[edges[e]!.to]!, point).input, 0)

@@ -8,6 +8,7 @@ import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
 import { type LayeredGraph, layerGraph, unlayerPath, unlayerRoute } from './layerGraph.js'
 import { layeredRoute } from './layeredRoute.js'
+import { shareLayers } from './shareLayers.js'
 import { greedySplit } from './greedySplit.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
@@ -119,12 +120,18 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // join the greedy split on exact simulation (see route), which prices shared pools exactly.
     const layeredModel = unlayerRoute(layers, solved.model)
     const otherPaths = solved.supportPaths.map((path) => unlayerPath(layers!, path))
+    // A pool held to one layer may be wanted from several (a pool into the output reached after 1,
+    // 2 and 3 hops): the split with layer copies sharing each pool is another candidate, made exact
+    // and weighed with the others (see route).
+    const shared = solved.held ? shareLayers(layers, amount, solved.free) : undefined
+    const sharedModels = shared && !shared.model.short ? [unlayerRoute(layers, shared.model)] : []
+    const iterations = cut.iterations + solved.iterations + (shared?.iterations ?? 0)
     if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
       for (const path of layeredModel.paths) otherPaths.push(path.edges)
-      return { ...cut, iterations: cut.iterations + solved.iterations, otherPaths }
+      return { ...cut, iterations, otherPaths, sharedModels }
     }
     for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
-    return { ...cut, model: layeredModel, iterations: cut.iterations + solved.iterations, layered: { ...solved, layers }, otherPaths }
+    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, otherPaths, sharedModels }
   }
 
   const optimum = (amountIn: number) => {
@@ -190,6 +197,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
     let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost, memo) : undefined
     if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost, memo)
+    for (const model of ('sharedModels' in solved && solved.sharedModels) || []) {
+      const other = exactSplit(graph, model, amountIn, value, gasCost, memo)
+      if (other && (!split || value(other.plan) > value(split.plan))) split = other
+    }
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))

@@ -18,8 +18,8 @@ const SUPPORT_SHARE = 1e-6
  * The decomposition keeps one input node per pool in any case, so the model's
  * output is that of a flow the pools can execute. Also returns the paths of
  * the first solve's support (each pool's copies free, so the paths every layer
- * wanted; each at most maxHops), for a split on exact simulation. Undefined
- * when nothing decomposes.
+ * wanted; each at most maxHops), for a split on exact simulation, and that
+ * first solve itself (see `shareLayers`). Undefined when nothing decomposes.
  *
  * @example
  * const solved = layeredRoute(layerGraph(graph)!, 1e18)
@@ -28,15 +28,19 @@ const SUPPORT_SHARE = 1e-6
 export function layeredRoute(
   layered: LayeredGraph,
   amount: number,
-): { flow: FlowSolution; model: ModelRoute; active: boolean[]; iterations: number; supportPaths: number[][] } | undefined {
+): { flow: FlowSolution; model: ModelRoute; active: boolean[]; iterations: number; supportPaths: number[][]; free: FlowSolution; held: boolean } | undefined {
   const { edges } = layered.graph
   const active = edges.map(() => true)
   let start: Float64Array | undefined
   let iterations = 0
   let supportPaths: number[][] = []
+  let free: FlowSolution | undefined
   for (let round = 0; ; round++) {
     const flow = solveFlow(layered.graph, active, amount, start)
-    if (round === 0) supportPaths = pathsOfSupport(layered, flow, amount)
+    if (round === 0) {
+      supportPaths = pathsOfSupport(layered, flow, amount)
+      free = flow
+    }
     iterations += flow.iterations
     // Per pool: the input node it trades most from, and whether it trades from more than one.
     const busiest = new Map<string, { from: number; input: number; shared: boolean }>()
@@ -56,7 +60,7 @@ export function layeredRoute(
     const shared = [...busiest.values()].some((pool) => pool.shared)
     if (!shared || round >= SHARING_ROUNDS) {
       const model = decompose(layered.graph, flow, amount)
-      return model ? { flow, model, active, iterations, supportPaths } : undefined
+      return model ? { flow, model, active, iterations, supportPaths, free: free!, held: round > 0 } : undefined
     }
     edges.forEach((edge, e) => {
       const pool = busiest.get(edge.hop.pool.key)
