@@ -23,6 +23,8 @@ const EXPAND_SHARE = 1e-6
 const MAX_EXPANSION = 12
 /** A decomposition whose model output is this share below the relaxation's also gets a greedy split (0.1 bp). */
 const DECOMPOSITION_LOSS = 1e-5
+/** Pools held to one layer are shared instead when the held model loses more than this share against the free layered solve (0.01 bp). */
+const SHARING_LOSS = 1e-6
 /** Re-solves that switch off edges only paths longer than maxHops can use. */
 const HOP_REPAIRS = 6
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
@@ -123,7 +125,8 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // A pool held to one layer may be wanted from several (a pool into the output reached after 1,
     // 2 and 3 hops): the split with layer copies sharing each pool is another candidate, made exact
     // and weighed with the others (see route).
-    const shared = solved.held ? shareLayers(layers, amount, solved.free) : undefined
+    // Only when holding cost something: the held model visibly below the free layered solve's value.
+    const shared = solved.held && solved.model.output < solved.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, solved.free) : undefined
     const sharedModels = shared && !shared.model.short ? [unlayerRoute(layers, shared.model)] : []
     const iterations = cut.iterations + solved.iterations + (shared?.iterations ?? 0)
     if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {

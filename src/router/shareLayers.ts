@@ -8,6 +8,13 @@ import type { RouteGraph } from './types.js'
 const SHARING_ROUNDS = 6
 /** The copies' parts have settled when none moves by more than this (of the pool's liquidity). */
 const SHARING_SETTLED = 1e-3
+/**
+ * Solver iterations of a sharing round: its model is a feasible flow's output whether or not the
+ * solve converged (a capped round may only gain less).
+ */
+const SHARING_ITERATIONS = 30
+/** A round gaining less than this share of the output ends the sharing (0.001 bp). */
+const SHARING_GAIN = 1e-7
 
 /**
  * The gas-free split of `amount` on a layered graph with the layer copies of
@@ -74,10 +81,14 @@ export function shareLayers(layered: LayeredGraph, amount: number, free: FlowSol
     })
     if (round > 0 && !moved) break
     const graph: RouteGraph = { ...layered.graph, edges: edges.map((edge, e) => (shares[e]! < 1 ? { ...edge, curve: shareCurve(edge.curve, shares[e]!) } : edge)) }
-    flow = solveFlow(graph, active, amount, flow.prices)
+    flow = solveFlow(graph, active, amount, flow.prices, SHARING_ITERATIONS)
     iterations += flow.iterations
     const model = decompose(graph, flow, amount)
-    if (model && !model.short && (!best || model.output > best.output)) best = model
+    if (!model || model.short) continue
+    // A round that gains under SHARING_GAIN of the output ends the search.
+    const gain = best ? model.output - best.output : Infinity
+    if (gain > 0) best = model
+    if (gain <= SHARING_GAIN * model.output) break
   }
   return best ? { model: best, iterations } : undefined
 }
