@@ -147,6 +147,29 @@ describe('getAmount1Delta', () => {
     expect(getAmount1Delta(PRICE_1_1, PRICE_121_100, E18, false)).toBe(99999999999999999n)
     expect(getAmount1Delta(PRICE_121_100, PRICE_1_1, E18, false)).toBe(99999999999999999n)
   })
+
+  it('is FullMath.mulDiv(liquidity, |ΔsqrtP|, 2^96), rounded as asked (it divides by a shift): exact multiples, a unit off, random operands', () => {
+    const Q96 = 1n << 96n
+    const reference = (a: bigint, b: bigint, liquidity: bigint, roundUp: boolean) => {
+      const product = liquidity * (a > b ? a - b : b - a)
+      return product / Q96 + (roundUp && product % Q96 !== 0n ? 1n : 0n)
+    }
+    const cases: [bigint, bigint, bigint][] = [
+      [Q96, 2n * Q96, 1n],
+      [Q96, Q96 + 1n, Q96],
+      [Q96, Q96 + 1n, Q96 - 1n],
+      [Q96, Q96 + 1n, Q96 + 1n],
+      [1n, MAX_UINT160, (1n << 128n) - 1n],
+    ]
+    let seed = 7n
+    const next = (bits: bigint) => {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % (1n << 64n)
+      return (seed * (seed + 3n) * 0x9e3779b97f4a7c15n) % (1n << bits)
+    }
+    for (let i = 0; i < 300; i++) cases.push([next(160n) + 1n, next(160n) + 1n, next(128n)])
+    for (const [a, b, liquidity] of cases)
+      for (const roundUp of [true, false]) expect(getAmount1Delta(a, b, liquidity, roundUp)).toBe(reference(a, b, liquidity, roundUp))
+  })
 })
 
 describe('signed deltas', () => {

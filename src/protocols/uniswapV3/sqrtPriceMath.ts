@@ -193,8 +193,18 @@ export function getAmount1Delta(
   roundUp: boolean,
 ): bigint {
   const difference = sqrtRatioAX96 > sqrtRatioBX96 ? sqrtRatioAX96 - sqrtRatioBX96 : sqrtRatioBX96 - sqrtRatioAX96
-  return roundUp ? mulDivRoundingUp(liquidity, difference, Q96) : mulDiv(liquidity, difference, Q96)
+  const product = liquidity * difference
+  if (product < 0n) return roundUp ? mulDivRoundingUp(liquidity, difference, Q96) : mulDiv(liquidity, difference, Q96)
+  // mulDiv(liquidity, difference, Q96) and its rounding up, by a shift: the divisor is 2^96 (a
+  // general division of the 300-bit product was a fifth of a swap step).
+  let result = product >> 96n
+  if (roundUp && (product & Q96_MASK) !== 0n) result += 1n
+  if (result > maxUint256) throw new UniswapV3RevertError('mulDiv overflow')
+  return result
 }
+
+/** The bits below 2^96. */
+const Q96_MASK = Q96 - 1n
 
 function toInt256(value: bigint): bigint {
   if (value > MAX_INT256) throw new UniswapV3RevertError('int256 overflow')
