@@ -6,13 +6,18 @@ import type { Path, Plan } from './types.js'
 const PARTS = 20
 /** Exact simulations the refinement after the greedy pass may spend. */
 const REFINE_BUDGET = 40
+/** Exact simulations the whole-path moves (with gas priced in) may spend. */
+const SWAP_BUDGET = 24
 
 /**
  * A split over given paths found on exact simulation alone: the input in
  * PARTS equal parts, each given to the path whose next part adds the most
  * output on the pool states the parts before it left (paths sharing a pool
  * see each other's trades), then refined by moving halves of a part between
- * paths while the exact value improves. For when the flow cannot be turned into paths of
+ * paths while the exact value improves; with gas priced in, a path's whole
+ * amount is also moved to another path (one in use or not) when that saves
+ * more gas than it loses, which half-part moves never see (each leaves both
+ * paths trading). For when the flow cannot be turned into paths of
  * at most maxHops: a split no worse than the best of these paths alone (the
  * caller weighs it against them on exact value, net of gas). Undefined when
  * no path takes a part. `memo` holds the swaps this search has already
@@ -70,13 +75,22 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
         }
     })
   }
-  // Refinement: halve the part and move it between the paths in use while the plan's exact value
-  // (net of gas) improves, within REFINE_BUDGET simulations.
+  // Refinement: halve the part and move it between the paths while the plan's exact value (net of
+  // gas) improves, within REFINE_BUDGET simulations.
   const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput, memo })
   const value = (plan: Plan | undefined) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput : -Infinity)
   let plan = simulate(amounts)
   let current = value(plan)
   let budget = REFINE_BUDGET
+  /** Takes `trial` when its exact value is higher. */
+  const tryShares = (trial: bigint[]) => {
+    const next = simulate(trial)
+    if (!(value(next) > current)) return false
+    amounts.splice(0, amounts.length, ...trial)
+    plan = next
+    current = value(next)
+    return true
+  }
   for (let step = part / 2n; step > 0n && budget > 0; step /= 2n) {
     for (let moved = true; moved && budget > 0; ) {
       moved = false
@@ -88,17 +102,27 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
           trial[from] = trial[from]! - step
           trial[to] = trial[to]! + step
           budget--
-          const next = simulate(trial)
-          if (value(next) > current) {
-            amounts.splice(0, amounts.length, ...trial)
-            plan = next
-            current = value(next)
-            moved = true
-          }
+          moved = tryShares(trial)
         }
       }
     }
     if (step < part / 16n) break
+  }
+  // With gas priced in: a used path's whole amount to another path (replacing it, or merging into
+  // one in use), while the exact value improves, within SWAP_BUDGET simulations.
+  for (let swaps = gasCostInOutput > 0 ? SWAP_BUDGET : 0, moved = true; moved && swaps > 0; ) {
+    moved = false
+    for (let from = 0; from < paths.length && !moved && swaps > 0; from++) {
+      if (amounts[from] === 0n) continue
+      for (let to = 0; to < paths.length && !moved && swaps > 0; to++) {
+        if (to === from) continue
+        const trial = [...amounts]
+        trial[to] = trial[to]! + trial[from]!
+        trial[from] = 0n
+        swaps--
+        moved = tryShares(trial)
+      }
+    }
   }
   return plan
 }
