@@ -48,8 +48,13 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   let iterations = solveInputPrice(graph, active, amountIn, prices, point)
 
-  // The active edges, once.
+  // The active edges, once, with their ends and zero-size rates in flat arrays: most edges do not
+  // trade at a given point (their rate at or above rate0, where atRate gives nothing), and are
+  // passed over without a call.
   const edges = graph.edges.filter((_, e) => active[e])
+  const froms = Int32Array.from(edges, (edge) => edge.from)
+  const tos = Int32Array.from(edges, (edge) => edge.to)
+  const rates0 = Float64Array.from(edges, (edge) => edge.curve.rate0)
   // Evaluations write into one of two buffers (the current point's and a trial's), swapped when a
   // trial is taken: a solve allocates nothing per step.
   const makeEvaluation = (): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
@@ -59,11 +64,12 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     hessian.fill(0)
     gradient[SOURCE] = amountIn
     let dual = nu[SOURCE]! * amountIn
-    for (const edge of edges) {
-      const a = edge.from
-      const b = edge.to
+    for (let e = 0; e < edges.length; e++) {
+      const a = froms[e]!
+      const b = tos[e]!
       const m = nu[a]! / nu[b]!
-      edge.curve.atRate(m, point)
+      if (m >= rates0[e]!) continue
+      edges[e]!.curve.atRate(m, point)
       if (point.input <= 0) continue
       dual += nu[b]! * point.output - nu[a]! * point.input
       gradient[b] = gradient[b]! + point.output
