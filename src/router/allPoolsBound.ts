@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
-import { allPoolsScope } from './allPoolsScope.js'
+import { type AllPoolsScope, allPoolsScope } from './allPoolsScope.js'
 import { type Curve, type RatePoint, getCurve } from './curves.js'
 import { solveFlow } from './splitSolver.js'
 import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
@@ -80,15 +80,30 @@ export function allPoolsBound(
     const p = prices.get(t)
     if (i !== SINK && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
   })
-  const edges: Edge[] = []
-  const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
-  for (const { pool, tokenIn: a, tokenOut: b, from: i, to: j, routable } of scope.directions)
-    if (routable) edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve: getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn) })
+  const known = scopeCacheOf(scope)
+  let edges = known.edges
+  if (!edges) {
+    const built: Edge[] = []
+    let modelled = true
+    const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
+    scope.directions.forEach(({ pool, tokenIn: a, tokenOut: b, from: i, to: j, routable }, d) => {
+      if (!routable) return
+      const curve = known.curves[d] ?? getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn)
+      if (curve.sampled) modelled = false
+      else known.curves[d] = curve
+      built.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve })
+    })
+    // Every curve a model (none sampled around this amount): the same edges serve every amount.
+    if (modelled) known.edges = built
+    edges = built
+  }
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
-    for (const { pool, tokenIn: a, tokenOut: b, from: i, to: j } of scope.directions) {
+    for (let d = 0; d < scope.directions.length; d++) {
+      const { pool, tokenIn: a, tokenOut: b, from: i, to: j } = scope.directions[d]!
       if (nu[i]! > 0 || !(nu[j]! > 0)) continue
-      const mid = pool.spotPrice(a, b)
+      let mid = known.mids[d]!
+      if (Number.isNaN(mid)) known.mids[d] = mid = pool.spotPrice(a, b)
       if (Number.isFinite(mid) && mid > 0) {
         nu[i] = mid * nu[j]!
         changed = true
@@ -129,6 +144,24 @@ export function allPoolsBound(
       .map((x) => x.t)
   const trading = [...new Set([...ranked(layered.traded), ...ranked(traded)])]
   return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
+}
+
+/**
+ * What the bound computes from a scope's pool states alone, kept with the scope (so per pool list
+ * and pair): each direction's model curve, its mid price (NaN until asked), and the edges when
+ * every routable direction has a model (sampled curves depend on the amount).
+ */
+type ScopeCache = { curves: (Curve | undefined)[]; mids: Float64Array; edges: Edge[] | undefined }
+
+const scopeCaches = new WeakMap<AllPoolsScope, ScopeCache>()
+
+function scopeCacheOf(scope: AllPoolsScope): ScopeCache {
+  let known = scopeCaches.get(scope)
+  if (!known) {
+    known = { curves: new Array(scope.directions.length), mids: new Float64Array(scope.directions.length).fill(Number.NaN), edges: undefined }
+    scopeCaches.set(scope, known)
+  }
+  return known
 }
 
 /**
