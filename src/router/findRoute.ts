@@ -10,6 +10,7 @@ import { type LayeredGraph, layerGraph, unlayerPath, unlayerRoute } from './laye
 import { layeredRoute } from './layeredRoute.js'
 import { shareLayers } from './shareLayers.js'
 import { greedySplit } from './greedySplit.js'
+import { prunePaths } from './prunePaths.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -228,6 +229,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       consider(greedySplit(paths, amountIn, gasCost, memo))
     }
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost, memo))
+    // Paths of the chosen split whose gas outweighs what they add, taken out on exact simulation.
+    const current = chosen as Plan | undefined
+    if (current && gasCost > 0) consider(prunePaths(current, gasCost, memo))
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)
