@@ -410,6 +410,8 @@ export type PrimalPlan = {
   trades: number
   /** Most hops on any route of the plan from the input to the output (over trades worth ≥ 1e-6 of the input). */
   hops: number
+  /** The plan's trades in order (for BENCH_HARD_DEBUG): token addresses, the market's pool index, exact amounts. */
+  steps: { from: Address; to: Address; pool: number; amountIn: bigint; amountOut: bigint }[]
 }
 
 /**
@@ -476,6 +478,7 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
   inputCost[tokenIn] = Number(amountIn)
   const depth = new Array<number>(tokens.length).fill(0)
   let trades = 0
+  const steps: PrimalPlan['steps'] = []
   for (const token of order) {
     if (token === tokenOut) continue
     const outgoing = edges.filter((i) => directions[i]!.from === token)
@@ -515,6 +518,7 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
       balance[direction.to]! += result.amountOut
       received[direction.to]! += Number(result.amountOut)
       inputCost[direction.to]! += (Number(amount) / received[direction.from]!) * inputCost[direction.from]!
+      steps.push({ from, to, pool: direction.pool, amountIn: amount, amountOut: result.amountOut })
       // Hops count only trades worth 1e-6 of the input or more (the flow also holds dust trades).
       if (flows[i]! * prices[direction.from]! >= 1e-6 * inputValue) depth[direction.to] = Math.max(depth[direction.to]!, depth[direction.from]! + 1)
       trades++
@@ -526,5 +530,5 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
   const strandedInput = balance.reduce((sum, b, k) => (k === tokenOut || !(received[k]! > 0) ? sum : sum + (Number(b) / received[k]!) * inputCost[k]!), 0)
   const amountOut = balance[tokenOut]!
   const stranded = amountOut > 0n ? Math.max(strandedValue / Number(amountOut), strandedInput / Number(amountIn)) : Infinity
-  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8, stranded, trades, hops: depth[tokenOut]! }
+  return { amountOut, filled: amountOut > 0n && stranded <= 1e-8, stranded, trades, hops: depth[tokenOut]!, steps }
 }

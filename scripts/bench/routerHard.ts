@@ -10,7 +10,9 @@
 // Prints the worst cases with their seeds; returns summary rows, each MET or MISSED.
 // Sizes: BENCH_HARD=quick (a small run), BENCH_HARD_CLASSES=10,100 (which pool counts),
 // BENCH_HARD_SEEDS=<pools>:<seed>[,...] (one universe each, to reproduce a worst case),
-// BENCH_HARD_LATENCY=<samples> per class (default 500), BENCH_HARD_LATENCY_SECONDS (time box per class).
+// BENCH_HARD_LATENCY=<samples> per class (default 500), BENCH_HARD_LATENCY_SECONDS (time box per class),
+// BENCH_HARD_DEBUG=<trade>@<size>[,...] (e.g. H16->H19@0.1%; runs only those cases and prints weft's
+// paths at each limit next to the optimum's plans and Tines' paths, to compare what each trades).
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { Address } from 'viem'
@@ -60,6 +62,19 @@ const PARTIAL_SHARE = 1e-5
 
 /** Largest token count the optimum is solved over every pool for. */
 const OPTIMUM_FULL_TOKENS = 800
+
+/** BENCH_HARD_DEBUG: the cases to run alone and print in full (trade label prefix and size label). */
+const DEBUG_CASES = (process.env.BENCH_HARD_DEBUG ?? '')
+  .split(',')
+  .filter((item) => item.includes('@'))
+  .map((item) => ({ trade: item.slice(0, item.lastIndexOf('@')), size: item.slice(item.lastIndexOf('@') + 1) }))
+const debugged = (trade: string, size: string) => DEBUG_CASES.some((c) => trade.startsWith(c.trade) && c.size === size)
+
+/** A route as `SYM -pool-> SYM ...` with its input, for the debug print. */
+function describePath(market: Market, path: readonly Hop[], amountIn: bigint): string {
+  const symbol = (a: Address) => market.tokenByAddress.get(a)?.symbol ?? a.slice(0, 8)
+  return `${amountIn}: ${symbol(path[0]!.tokenIn)}${path.map((hop) => ` -${hop.pool.key.slice(-5)}-> ${symbol(hop.tokenOut)}`).join('')}`
+}
 
 /** Universes per pool count: full and quick runs. */
 const FULL_PLAN: Record<number, number[]> = { 10: [1, 2, 3, 4, 5, 6, 7, 8], 100: [1, 2, 3, 4], 1000: [1, 2], 10000: [1] }
@@ -324,6 +339,11 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         if (route.paths.length > 0) {
           const shares = splitByFractions(amountIn, route.fractions)
           tines[gas.label] = { result: executePaths(route.paths.map((path, i) => ({ path, amountIn: shares[i]! }))), hops: Math.max(...route.paths.map((p) => p.length)) }
+          if (gas.wei === 0n && debugged(trade.label, entry.size)) {
+            console.log(`  ${universe.label} ${trade.label} ${entry.size}: amountIn ${amountIn}`)
+            console.log(`    tines: ${tines[gas.label]!.result?.amountOut} in ${route.paths.length} paths`)
+            route.paths.forEach((path, i) => console.log(`      ${describePath(market, path, shares[i]!)}`))
+          }
         }
       } catch {
         // Tines found nothing usable: no figure.
@@ -360,6 +380,10 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         const exact = weft.execution === 'flow' ? (flow ?? replays) : (replays ?? flow)
         limit.net.weft[gas.label] = exact ? Number(weft.amountOut) - (gasCost === 0 ? 0 : Number(exact.gas) * gasCost) : undefined
         if (gas.wei === 0n) {
+          if (debugged(trade.label, entry.size)) {
+            console.log(`    weft ≤${hops}h: ${weft.amountOut} in ${weft.allocations.length} paths`)
+            for (const { path, amountIn: share } of weft.allocations) console.log(`      ${describePath(market, path, share)}`)
+          }
           for (const hop of weft.hops) weftTokens.add(hop.tokenIn).add(hop.tokenOut)
           limit.weftGross = weft.amountOut
           limit.weftHops = weft.longest
@@ -376,6 +400,10 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
       }
       if (bestSingle !== undefined) limit.net.single[gas.label] = bestSingle
       if (gas.wei === 0n && within.length > 0) gross.single = within.reduce((a, b) => (b.amount > a ? b.amount : a), 0n)
+      if (gas.wei === 0n && within.length > 0 && debugged(trade.label, entry.size)) {
+        const best = within.reduce((a, b) => (b.amount > a.amount ? b : a))
+        console.log(`    best single ≤${hops}h: ${best.amount}: ${describePath(market, best.hops, amountIn)}`)
+      }
       const grid = gridPaths.length > 0 ? gridSplitExactIn(gridPaths, amountIn, gasCost) : undefined
       const gridResult = grid ? executePaths(grid) : undefined
       if (gridResult) limit.net.grid[gas.label] = value(gridResult)
@@ -427,6 +455,13 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         limit.referenceSource = source
       }
     }
+    if (debugged(trade.label, entry.size))
+      for (const [name, plan] of [['layered', layeredPrimal], ['flow', primal]] as const) {
+        if (!plan || (name === 'flow' && limit.hops !== HOP_LIMITS[0])) continue
+        console.log(`    ${name}${name === 'layered' ? ` ≤${limit.hops}h` : ` (${plan.hops} hops)`}: ${plan.amountOut}, ${plan.steps.length} trades`)
+        const symbol = (a: Address) => market.tokenByAddress.get(a)?.symbol ?? a.slice(0, 8)
+        for (const step of plan.steps) console.log(`      ${symbol(step.from)} -${market.pools[step.pool]!.pool.key.slice(-5)}-> ${symbol(step.to)}: ${step.amountIn} -> ${step.amountOut}`)
+      }
     if (layeredPrimal) {
       limit.layeredPlan = layeredPrimal.amountOut
       offer(layeredPrimal.amountOut, layeredPrimal.filled, 'layered', layeredPrimal.stranded)
@@ -536,7 +571,8 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
       const universe = createHardUniverse(pools, seed)
       const context = universeContext(universe, pools <= 1000)
       contexts.push(context)
-      for (let t = 0; t < universe.trades.length; t++) for (const fraction of SIZES) cases.push(await runCase(context, t, fraction))
+      for (let t = 0; t < universe.trades.length; t++)
+        for (const fraction of SIZES) if (DEBUG_CASES.length === 0 || debugged(universe.trades[t]!.label, sizeLabel(fraction))) cases.push(await runCase(context, t, fraction))
       console.log(`  [${universe.label}] shapes ${Object.entries(universe.shapes).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}; trades ${universe.trades.map((t) => t.label).join(', ')}`)
     }
     const classCases = cases.filter((c) => c.pools === pools)
