@@ -142,7 +142,8 @@ export function allPoolsBound(
       .filter((x) => x.value > 0)
       .sort((a, b) => b.value - a.value || (a.t < b.t ? -1 : 1))
       .map((x) => x.t)
-  const trading = [...new Set([...ranked(layered.traded), ...ranked(traded)])]
+  const tighterFirst = layered.dual < relaxed ? [layered.traded, traded] : [traded, layered.traded]
+  const trading = [...new Set(tighterFirst.flatMap(ranked))]
   return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
 }
 
