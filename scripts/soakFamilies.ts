@@ -30,7 +30,7 @@ const report = await runFamiliesSoak({ ...options, log: (line) => console.log(li
 const byKind = new Map<string, number>()
 for (const finding of report.findings) byKind.set(finding.kind, (byKind.get(finding.kind) ?? 0) + 1)
 console.log(`
-quotes                ${report.quotes} (${report.unrouted} answered 404/422)
+quotes                ${report.quotes} (${report.unrouted} answered 404/422: ${JSON.stringify(report.unroutedReasons)})
 executed              ${report.executed}
 exact                 ${report.exact}
 inexact               ${report.findings.length}${byKind.size > 0 ? ` (${[...byKind].map(([kind, count]) => `${kind} ${count}`).join(', ')})` : ''}

@@ -6,7 +6,7 @@
 // random ranges with gaps (some pools sit in a gap, with no active liquidity), deep and thin
 // positions; each family is priced a little apart from the others, so routes split and cross.
 // The families soak (test/support/familiesSoak.ts) quotes and executes on it.
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainConfig, Snapshot } from '../../src/index.js'
 import { createRpcSource, deployExecutor } from '../../src/index.js'
 import { type AerodromePoolSpec, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
@@ -16,6 +16,7 @@ import { type Devnet, type DevnetToken, type DevnetTokenRef, deployDevnet } from
 import { type PancakeV3PoolSpec, deployPancakeV3, withPancakeV3 } from '../devnet/pancakeV3.js'
 import { type SlipstreamRealPoolSpec, deploySlipstreamReal, withSlipstreamReal } from '../devnet/slipstreamReal.js'
 import { type UniswapV4PoolSpec, deployUniswapV4, withUniswapV4 } from '../devnet/uniswapV4.js'
+import { getRawPrice, getSqrtPriceX96 } from '../devnet/priceMath.js'
 import { DEVNET_TOKENS, type DevnetPoolSpec, type DevnetPositionSpec, type DevnetSymbol } from '../devnet/universe.js'
 import { createRandom } from './random.js'
 
@@ -25,12 +26,21 @@ const STABLES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI']
 const MAJOR_CANDIDATES: readonly DevnetSymbol[] = ['USDC', 'USDT', 'DAI', 'WETH', 'WBTC']
 /** How far each family's (and each Balancer pool's) initial prices stray from the devnet's USD prices: ±0.3% to ±8% by seed, so families disagree. */
 const PRICE_SPREAD_RANGE = [0.003, 0.08] as const
-/** Uniswap V2 and V3 pools start at the devnet's prices; a trade of up to this share of a pool's value then moves some of them (V3 ones through gaps too). */
-const LARGEST_PRICE_MOVE = 0.2
+/** Uniswap V2 and V3 pools start at the devnet's prices; a trade of up to this share of a pool's value then moves some of them (V3 ones through gaps, or drained to their last tick). */
+const LARGEST_PRICE_MOVE = 1
+/** How far such a trade may move a V3 price at most (a factor either way). */
+const PRICE_MOVE_LIMIT = 8
 const UNISWAP_V3_FEES = [100, 500, 3000, 10000] as const
 const PANCAKE_V3_FEES = [100, 500, 2500, 10000] as const
 const SLIPSTREAM_SPACINGS = [1, 10, 50, 100, 200, 2000] as const
-const UNISWAP_V4_TIERS = [[100, 1], [500, 10], [3000, 60], [10000, 200]] as const
+/** The chain's treasury: receives the service fee. */
+export const FAMILIES_TREASURY = '0x00000000000000000000000000000000000fee0c' as Address
+/** Fee and spacing pairs: the standard tiers, and pairs the tiers do not generate (the dex lists those keys). */
+const UNISWAP_V4_TIERS = [[100, 1], [500, 10], [3000, 60], [10000, 200], [2500, 50], [100, 10], [3000, 1]] as const
+/** Slipstream's and Aerodrome's custom fee that means zero. */
+const ZERO_FEE_MARKER = 420
+/** V4 protocol fees are at most 1,000 pips each way (0.1%). */
+const V4_MAX_PROTOCOL_FEE = 1000
 
 /** One pool of the market, as the soak reports it: family, tokens and the USD value it was seeded with. */
 export type FamiliesMarketPool = { family: string; tokens: readonly (DevnetSymbol | 'ETH')[]; usd: number }
@@ -137,7 +147,13 @@ async function movePrices(devnet: Devnet, draw: Draw, specs: readonly DevnetPool
     const whole = (usd * draw.logUniform(0.001, LARGEST_PRICE_MOVE)) / tokenIn.priceUsd
     const amountIn = (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(tokenIn.decimals)) / 1_000_000n
     if (spec.family === 'uniswapV2') await devnet.v2Swap(pool, tokenIn.address, amountIn)
-    else await devnet.v3Swap(pool, zeroForOne, amountIn)
+    else {
+      // At most a factor PRICE_MOVE_LIMIT either way: draining a pool of spacing 1 out to its
+      // extreme tick walks thousands of bitmap words, beyond any gas limit.
+      const price = getRawPrice(devnet.getToken(pool.tokens[0]), devnet.getToken(pool.tokens[1]))
+      const sqrtPriceLimitX96 = getSqrtPriceX96(zeroForOne ? price / PRICE_MOVE_LIMIT : price * PRICE_MOVE_LIMIT)
+      await devnet.v3Swap(pool, zeroForOne, amountIn, { sqrtPriceLimitX96 })
+    }
   }
 }
 
@@ -153,7 +169,8 @@ async function movePrices(devnet: Devnet, draw: Draw, specs: readonly DevnetPool
 export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<FamiliesMarket> {
   const draw = createDraw(seed)
   const pools: FamiliesMarketPool[] = []
-  const usdScale = () => draw.logUniform(20_000, 4_000_000)
+  // Pools of $20k–$4M, and one in twelve thin ($300–$20k), which large trades drain.
+  const usdScale = () => (draw.chance(1 / 12) ? draw.logUniform(300, 20_000) : draw.logUniform(20_000, 4_000_000))
 
   // Uniswap V2 and V3 come with the devnet itself.
   const uniswapSpecs: DevnetPoolSpec[] = []
@@ -199,8 +216,9 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     if (slipstreamKeys.has(`${pair}:${tickSpacing}`)) continue
     slipstreamKeys.add(`${pair}:${tickSpacing}`)
     const positions = randomPositions(draw, usdScale())
-    // A custom fee one time in three (0.01%–3%), else the spacing's default.
-    slipstreamSpecs.push({ pair, tickSpacing, positions, ...(draw.chance(1 / 3) ? { customFee: draw.between(100, 30_000) } : {}) })
+    // A custom fee one time in three (0.01%–3%, or the zero-fee marker), else the spacing's default.
+    const customFee = draw.chance(1 / 3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(100, 30_000)) : undefined
+    slipstreamSpecs.push({ pair, tickSpacing, positions, ...(customFee !== undefined ? { customFee } : {}) })
     pools.push({ family: 'slipstream', tokens: pair, usd: positionsUsd(positions) })
   }
   const slipstream = await deploySlipstreamReal(repriced(devnet, draw, spread), { pools: slipstreamSpecs })
@@ -213,10 +231,12 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     // Half the WETH pools trade native ETH instead.
     const pair: readonly [DevnetSymbol | 'ETH', DevnetSymbol] = a === 'WETH' && draw.chance(0.5) ? ['ETH', b] : b === 'WETH' && draw.chance(0.5) ? ['ETH', a] : [a, b]
     const [fee, tickSpacing] = draw.pick(UNISWAP_V4_TIERS)
-    if (v4Keys.has(`${pair}:${fee}`)) continue
-    v4Keys.add(`${pair}:${fee}`)
+    if (v4Keys.has(`${pair}:${fee}:${tickSpacing}`)) continue
+    v4Keys.add(`${pair}:${fee}:${tickSpacing}`)
     const positions = randomPositions(draw, usdScale())
-    v4Specs.push({ pair, fee, tickSpacing, positions })
+    // A protocol fee on one pool in three (it adds to the LP fee on V4).
+    const protocolFee = draw.chance(1 / 3) ? (draw.between(0, V4_MAX_PROTOCOL_FEE) << 12) | draw.between(0, V4_MAX_PROTOCOL_FEE) : undefined
+    v4Specs.push({ pair, fee, tickSpacing, positions, ...(protocolFee !== undefined ? { protocolFee } : {}) })
     pools.push({ family: 'uniswapV4', tokens: pair, usd: positionsUsd(positions) })
   }
   const v4 = await deployUniswapV4(repriced(devnet, draw, spread), { pools: v4Specs })
@@ -229,7 +249,8 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     if (aerodromeKeys.has(`${pair}:volatile`)) continue
     aerodromeKeys.add(`${pair}:volatile`)
     const usdPerSide = usdScale() / 2
-    aerodromeSpecs.push({ pair, stable: false, usdPerSide, ...(draw.chance(0.3) ? { customFee: draw.between(1, 100) } : {}) })
+    const customFee = draw.chance(0.3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(1, 100)) : undefined
+    aerodromeSpecs.push({ pair, stable: false, usdPerSide, ...(customFee !== undefined ? { customFee } : {}) })
     pools.push({ family: 'aerodromeV2 volatile', tokens: pair, usd: 2 * usdPerSide })
   }
   // Stable pools over the dollar tokens: their first deposit must be equal in 18-decimal units.
@@ -271,7 +292,8 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
   const majors = sample(draw, MAJOR_CANDIDATES, draw.between(1, 3))
   const rank = (symbol: DevnetSymbol) => MAJOR_CANDIDATES.indexOf(symbol)
   majors.sort((a, b) => rank(a) - rank(b))
-  chain = { ...chain, majorTokens: majors.map((symbol) => devnet.tokens[symbol].address) }
+  // A treasury, so quotes with a surplus fee pay the service fee too.
+  chain = { ...chain, majorTokens: majors.map((symbol) => devnet.tokens[symbol].address), treasury: FAMILIES_TREASURY }
   const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain })
   chain = { ...chain, executor }
 

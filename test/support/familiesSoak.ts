@@ -6,7 +6,7 @@
 // `npm run soak:families -- <seeds>` runs it long (scripts/soakFamilies.ts);
 // test/familiesSoak.e2e.test.ts runs a few fixed seeds.
 import { type Address, numberToHex, zeroAddress } from 'viem'
-import { type Quote, QuoteError, type QuoteDetails, type QuoteIntent, createSnapshotSource, getQuote } from '../../src/index.js'
+import { type Quote, QuoteError, type QuoteDetails, type QuoteIntent, createRpcSource, createSnapshotSource, getQuote } from '../../src/index.js'
 import { type Anvil, startAnvil } from '../devnet/anvil.js'
 import { rpc } from '../devnet/rpc.js'
 import { DEVNET_TOKENS, type DevnetSymbol } from '../devnet/universe.js'
@@ -15,6 +15,10 @@ import { executeQuote } from './fill.js'
 import { createRandom } from './random.js'
 
 const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee09' as Address
+const REFERRAL_RECIPIENT = '0x00000000000000000000000000000000000fee0a' as Address
+const SURPLUS_RECIPIENT = '0x00000000000000000000000000000000000fee0b' as Address
+/** Receives the output when the quote names a receiver other than the sender. */
+const OTHER_RECEIVER = '0x000000000000000000000000000000000000beef' as Address
 /** Room for a fill of many paths at 6 hops (anvil's default block limit is 30M). */
 const BLOCK_GAS_LIMIT = 100_000_000n
 const FILL_GAS_LIMIT = 60_000_000n
@@ -43,6 +47,8 @@ export type FamiliesSoakReport = {
   quotes: number
   /** getQuote answered 404 or 422 (no route, or one too costly): counted, not findings. */
   unrouted: number
+  /** The 404 and 422 answers by status and message (amounts masked), to tell a thin market from a router that gave up. */
+  unroutedReasons: Record<string, number>
   executed: number
   exact: number
   findings: FamiliesSoakFinding[]
@@ -80,6 +86,13 @@ type SoakCase = {
   /** `gasPriceWei` for getQuote: 0 (gas-free), a random price up to 300 gwei, or absent (the snapshot's). */
   gasPriceWei?: bigint
   feeBps?: number
+  referralFeeBps?: number
+  /** The service fee is surplusFeeBps / 1000 bps, paid to the chain's treasury. */
+  surplusFeeBps?: number
+  /** The output goes to another account than the sender's. */
+  otherReceiver: boolean
+  /** Quoted through createRpcSource on the node rather than the market's snapshot. */
+  rpc: boolean
 }
 
 function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
@@ -100,6 +113,10 @@ function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
     maxHops: pick(HOP_LIMITS),
     ...pickGasPrice(random()),
     ...(random() < 0.4 ? { feeBps: 1 + Math.floor(random() * 100) } : {}),
+    ...(random() < 0.25 ? { referralFeeBps: 1 + Math.floor(random() * 50) } : {}),
+    ...(random() < 0.25 ? { surplusFeeBps: 1 + Math.floor(random() * 10_000) } : {}),
+    otherReceiver: random() < 0.3,
+    rpc: random() < 0.25,
   }
 }
 
@@ -112,7 +129,7 @@ function pickGasPrice(draw: number): { gasPriceWei?: bigint } {
 
 const describeCase = (c: SoakCase) =>
   `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ` +
-  `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}`
+  `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}${c.referralFeeBps ? `, referral ${c.referralFeeBps} bps` : ''}${c.surplusFeeBps ? `, surplus fee ${c.surplusFeeBps}` : ''}${c.otherReceiver ? ', another receiver' : ''}${c.rpc ? ', RPC source' : ''}`
 
 /**
  * Runs the soak over `seeds` (one fresh anvil and market per seed) and resolves to its figures.
@@ -128,6 +145,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     seeds: [...seeds],
     quotes: 0,
     unrouted: 0,
+    unroutedReasons: {},
     executed: 0,
     exact: 0,
     findings: [],
@@ -160,7 +178,9 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
 
 async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, report: FamiliesSoakReport, log: (line: string) => void): Promise<void> {
   const { devnet, chain } = market
-  const source = createSnapshotSource(market.snapshot)
+  const snapshotSource = createSnapshotSource(market.snapshot)
+  // A quarter of the quotes read the chain itself (every token a connector, so every pool is a candidate), at the checkpoint's state.
+  const rpcSource = createRpcSource({ client: anvil.publicClient, chain, connectors: Object.values(devnet.tokens).map((t) => t.address) })
   const trader = devnet.accounts.traders[0]!
   // Native sells of up to 30% of the WETH depth: give the trader ETH to spare.
   await rpc(anvil.rpcUrl, 'anvil_setBalance', [trader, numberToHex(10n ** 30n)])
@@ -184,6 +204,9 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
       slippageBps: 50,
       priceImpactLimitBps: 10_000,
       ...(soakCase.feeBps ? { feeBps: soakCase.feeBps, feeRecipient: FEE_RECIPIENT } : {}),
+      ...(soakCase.referralFeeBps ? { referralFeeBps: soakCase.referralFeeBps, referralFeeRecipient: REFERRAL_RECIPIENT } : {}),
+      ...(soakCase.surplusFeeBps ? { surplusFeeBps: soakCase.surplusFeeBps, surplusFeeRecipient: SURPLUS_RECIPIENT } : {}),
+      ...(soakCase.otherReceiver ? { receiver: OTHER_RECEIVER } : {}),
     }
     report.quotes++
     const finding = (kind: FamiliesSoakFinding['kind'], detail: string, quote?: Quote, details?: QuoteDetails) => {
@@ -204,7 +227,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     let quote: Quote
     let details: QuoteDetails | undefined
     try {
-      quote = await getQuote(intent, source, {
+      quote = await getQuote(intent, soakCase.rpc ? rpcSource : snapshotSource, {
         chains: [chain],
         sender: trader,
         maxHops: soakCase.maxHops,
@@ -214,6 +237,8 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     } catch (error) {
       if (error instanceof QuoteError && (error.statusCode === 404 || error.statusCode === 422)) {
         report.unrouted++
+        const reason = `${error.statusCode} ${error.message.replace(/\d+/g, 'N')}`
+        report.unroutedReasons[reason] = (report.unroutedReasons[reason] ?? 0) + 1
         continue
       }
       finding('error', error instanceof Error ? error.message : String(error))
@@ -224,7 +249,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     try {
       let outcome
       try {
-        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT)
       } catch (error) {
         // A fill anvil never mines (its pool can keep a transaction across a revert under load:
         // see Anvil.checkpoint) is the node's, not the quote's: run it once more from the same
@@ -232,7 +257,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         log(`retrying seed ${market.seed} #${index} from the checkpoint: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
         report.retried++
         await checkpoint.restore()
-        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, trader, FILL_GAS_LIMIT)
+        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT)
       }
       report.executed++
       const amountOut = BigInt(quote.amountOut)
