@@ -56,6 +56,8 @@ export type FamiliesMarket = {
   /** USD value held on each token's side over all pools (ETH counts as WETH). */
   depthUsd: Record<DevnetSymbol, number>
   majors: DevnetSymbol[]
+  /** The tokens the chain config lists (majors and WETH among them); the others are unlisted. */
+  listed: DevnetSymbol[]
 }
 
 /** The seeded draws the market is made of. */
@@ -292,8 +294,16 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
   const majors = sample(draw, MAJOR_CANDIDATES, draw.between(1, 3))
   const rank = (symbol: DevnetSymbol) => MAJOR_CANDIDATES.indexOf(symbol)
   majors.sort((a, b) => rank(a) - rank(b))
+  // The chain lists its majors, WETH and a random part of the rest: a route through an unlisted
+  // token has its segments scheduled after the others (buildFillPaths), which must not change a wei.
+  const listed = SYMBOLS.filter((symbol) => majors.includes(symbol) || symbol === 'WETH' || draw.chance(0.4))
   // A treasury, so quotes with a surplus fee pay the service fee too.
-  chain = { ...chain, majorTokens: majors.map((symbol) => devnet.tokens[symbol].address), treasury: FAMILIES_TREASURY }
+  chain = {
+    ...chain,
+    majorTokens: majors.map((symbol) => devnet.tokens[symbol].address),
+    tokens: chain.tokens.filter((token) => listed.includes(token.symbol as DevnetSymbol)),
+    treasury: FAMILIES_TREASURY,
+  }
   const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain })
   chain = { ...chain, executor }
 
@@ -311,5 +321,5 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
 
   const depthUsd = Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Record<DevnetSymbol, number>
   for (const pool of pools) for (const token of pool.tokens) depthUsd[token === 'ETH' ? 'WETH' : token] += pool.usd / pool.tokens.length
-  return { seed, devnet, chain, snapshot, pools, depthUsd, majors }
+  return { seed, devnet, chain, snapshot, pools, depthUsd, majors, listed }
 }

@@ -91,6 +91,8 @@ type SoakCase = {
   surplusFeeBps?: number
   /** The output goes to another account than the sender's. */
   otherReceiver: boolean
+  /** 0 half the time: then every path's (or flow segment's) minimum is its exact quoted output, so a wei short anywhere reverts. */
+  slippageBps: number
   /** Quoted through createRpcSource on the node rather than the market's snapshot. */
   rpc: boolean
 }
@@ -117,6 +119,7 @@ function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
     ...(random() < 0.25 ? { surplusFeeBps: 1 + Math.floor(random() * 10_000) } : {}),
     otherReceiver: random() < 0.3,
     rpc: random() < 0.25,
+    slippageBps: random() < 0.5 ? 0 : 50,
   }
 }
 
@@ -129,7 +132,7 @@ function pickGasPrice(draw: number): { gasPriceWei?: bigint } {
 
 const describeCase = (c: SoakCase) =>
   `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ` +
-  `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}${c.referralFeeBps ? `, referral ${c.referralFeeBps} bps` : ''}${c.surplusFeeBps ? `, surplus fee ${c.surplusFeeBps}` : ''}${c.otherReceiver ? ', another receiver' : ''}${c.rpc ? ', RPC source' : ''}`
+  `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}${c.referralFeeBps ? `, referral ${c.referralFeeBps} bps` : ''}${c.surplusFeeBps ? `, surplus fee ${c.surplusFeeBps}` : ''}${c.otherReceiver ? ', another receiver' : ''}${c.rpc ? ', RPC source' : ''}, slippage ${c.slippageBps} bps`
 
 /**
  * Runs the soak over `seeds` (one fresh anvil and market per seed) and resolves to its figures.
@@ -165,7 +168,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
       const executedBefore = report.executed
       await soakMarket(anvil, market, quotesPerSeed, report, log)
       log(
-        `seed ${seed}: ${market.snapshot.pools.length} pools (majors ${market.majors.join(', ')}), ` +
+        `seed ${seed}: ${market.snapshot.pools.length} pools (majors ${market.majors.join(', ')}; unlisted ${Object.keys(market.depthUsd).filter((symbol) => !market.listed.includes(symbol as DevnetSymbol)).join(', ') || 'none'}), ` +
           `${report.executed - executedBefore} executed, ${report.findings.length - findingsBefore} inexact`,
       )
     } finally {
@@ -201,7 +204,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
       sellToken: addressOf(soakCase.sell),
       buyToken: addressOf(soakCase.buy),
       ...(soakCase.kind === 'exactIn' ? { sellAmount: amount } : { buyAmount: amount }),
-      slippageBps: 50,
+      slippageBps: soakCase.slippageBps,
       priceImpactLimitBps: 10_000,
       ...(soakCase.feeBps ? { feeBps: soakCase.feeBps, feeRecipient: FEE_RECIPIENT } : {}),
       ...(soakCase.referralFeeBps ? { referralFeeBps: soakCase.referralFeeBps, referralFeeRecipient: REFERRAL_RECIPIENT } : {}),
