@@ -39,4 +39,5 @@ longest path          ${report.longestPath} hops
 fills retried         ${report.retried} (the node never mined the first attempt)
 swaps by family       ${JSON.stringify(report.swapsByFamily)}
 time                  ${report.seconds.toFixed(0)} s, load average ${load()}`)
+if (process.env.SOAK_FAMILIES_UNROUTED) console.log(`unrouted:\n  ${report.unroutedCases.join('\n  ')}`)
 if (report.findings.length > 0) process.exitCode = 1

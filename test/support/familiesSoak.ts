@@ -49,6 +49,8 @@ export type FamiliesSoakReport = {
   unrouted: number
   /** The 404 and 422 answers by status and message (amounts masked), to tell a thin market from a router that gave up. */
   unroutedReasons: Record<string, number>
+  /** The first 50 of them: seed, index and intent. */
+  unroutedCases: string[]
   executed: number
   exact: number
   findings: FamiliesSoakFinding[]
@@ -149,6 +151,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     quotes: 0,
     unrouted: 0,
     unroutedReasons: {},
+    unroutedCases: [],
     executed: 0,
     exact: 0,
     findings: [],
@@ -242,6 +245,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         report.unrouted++
         const reason = `${error.statusCode} ${error.message.replace(/\d+/g, 'N')}`
         report.unroutedReasons[reason] = (report.unroutedReasons[reason] ?? 0) + 1
+        if (report.unroutedCases.length < 50) report.unroutedCases.push(`seed ${market.seed} #${index} ${label}: ${reason}`)
         continue
       }
       finding('error', error instanceof Error ? error.message : String(error))
