@@ -55,6 +55,18 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   const froms = Int32Array.from(edges, (edge) => edge.from)
   const tos = Int32Array.from(edges, (edge) => edge.to)
   const rates0 = Float64Array.from(edges, (edge) => edge.curve.rate0)
+  // Runs of consecutive edges between the same two tokens (a graph lists a pair's pools together):
+  // one rate for the run, and the whole run passed over when it is at or above every zero-size
+  // rate in it. The edges left are visited in the same order, so every sum is the same.
+  const runStarts: number[] = []
+  const runMax: number[] = []
+  for (let e = 0; e < edges.length; e++) {
+    if (e === 0 || froms[e] !== froms[e - 1] || tos[e] !== tos[e - 1]) {
+      runStarts.push(e)
+      runMax.push(rates0[e]!)
+    } else runMax[runMax.length - 1] = Math.max(runMax[runMax.length - 1]!, rates0[e]!)
+  }
+  runStarts.push(edges.length)
   // Evaluations write into one of two buffers (the current point's and a trial's), swapped when a
   // trial is taken: a solve allocates nothing per step.
   const makeEvaluation = (): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
@@ -64,23 +76,27 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     hessian.fill(0)
     gradient[SOURCE] = amountIn
     let dual = nu[SOURCE]! * amountIn
-    for (let e = 0; e < edges.length; e++) {
-      const a = froms[e]!
-      const b = tos[e]!
+    for (let run = 0; run + 1 < runStarts.length; run++) {
+      const first = runStarts[run]!
+      const a = froms[first]!
+      const b = tos[first]!
       const m = nu[a]! / nu[b]!
-      if (m >= rates0[e]!) continue
-      edges[e]!.curve.atRate(m, point)
-      if (point.input <= 0) continue
-      dual += nu[b]! * point.output - nu[a]! * point.input
-      gradient[b] = gradient[b]! + point.output
-      gradient[a] = gradient[a]! - point.input
-      if (point.slope < 0) {
-        // d(input)/dν_a = slope/ν_b, d(input)/dν_b = −slope·m/ν_b; output moves by m times input.
-        const w = -point.slope / nu[b]!
-        hessian[a * n + a] = hessian[a * n + a]! + w
-        hessian[a * n + b] = hessian[a * n + b]! - w * m
-        hessian[b * n + a] = hessian[b * n + a]! - w * m
-        hessian[b * n + b] = hessian[b * n + b]! + w * m * m
+      if (m >= runMax[run]!) continue
+      for (let e = first; e < runStarts[run + 1]!; e++) {
+        if (m >= rates0[e]!) continue
+        edges[e]!.curve.atRate(m, point)
+        if (point.input <= 0) continue
+        dual += nu[b]! * point.output - nu[a]! * point.input
+        gradient[b] = gradient[b]! + point.output
+        gradient[a] = gradient[a]! - point.input
+        if (point.slope < 0) {
+          // d(input)/dν_a = slope/ν_b, d(input)/dν_b = −slope·m/ν_b; output moves by m times input.
+          const w = -point.slope / nu[b]!
+          hessian[a * n + a] = hessian[a * n + a]! + w
+          hessian[a * n + b] = hessian[a * n + b]! - w * m
+          hessian[b * n + a] = hessian[b * n + a]! - w * m
+          hessian[b * n + b] = hessian[b * n + b]! + w * m * m
+        }
       }
     }
     into.dual = dual
@@ -144,7 +160,10 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   let dual = prices[SOURCE]! * amountIn
   graph.edges.forEach((edge, e) => {
     if (!active[e]) return
-    edge.curve.atRate(prices[edge.from]! / prices[edge.to]!, point)
+    const m = prices[edge.from]! / prices[edge.to]!
+    // At or above its zero-size rate an edge trades nothing (inputs and outputs start at 0).
+    if (m >= edge.curve.rate0) return
+    edge.curve.atRate(m, point)
     inputs[e] = point.input
     outputs[e] = point.output
     if (point.input > 0) dual += prices[edge.to]! * point.output - prices[edge.from]! * point.input
