@@ -118,32 +118,37 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   // When switching edges off was needed, the split is also solved on the graph layered by hop count
-  // (every path within maxHops by construction, each pool in one layer, see layeredRoute): the
-  // better model wins. `flow` stays the candidate graph's (its prices feed the certificate).
+  // (every path within maxHops by construction, see layeredRoute): the better model wins. `flow`
+  // stays the candidate graph's (its prices feed the certificate).
   let layers: LayeredGraph | undefined | null = null
   const solveLimited = (amount: number) => {
     const cut = solveWithinHops(all, amount)
     if (!cut.repaired) return cut
     if (layers === null) layers = layerGraph(graph)
-    const solved = layers && layeredRoute(layers, amount)
-    if (!layers || !solved || solved.model.short) return cut
+    const held = layers && layeredRoute(layers, amount)
+    if (!layers || !held || held.model.short) return cut
+    // layeredRoute holds each pool to one layer; a pool may be wanted from several (a pool into the
+    // output reached after 1, 2 and 3 hops). When holding cost something against the free layered
+    // solve, the layer copies share each pool instead (shareLayers). The better of the two models
+    // leads (the gas search starts from it); the other's split is made exact and weighed too (see route).
+    const shared = held.held && held.model.output < held.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, held.free) : undefined
+    const iterations = cut.iterations + held.iterations + (shared?.iterations ?? 0)
+    const leads = shared && shared.model.output > held.model.output
+    const solved = leads ? shared : { ...held, graph: layers.graph }
+    const extraModels = leads ? [unlayerRoute(layers, held.model)] : shared ? [unlayerRoute(layers, shared.model)] : []
     // The losing model's paths, and those of the layered flow with each pool free in every layer,
     // join the greedy split on exact simulation (see route), which prices shared pools exactly.
     const layeredModel = unlayerRoute(layers, solved.model)
-    const otherPaths = solved.supportPaths.map((path) => unlayerPath(layers!, path))
-    // A pool held to one layer may be wanted from several (a pool into the output reached after 1,
-    // 2 and 3 hops): the split with layer copies sharing each pool is another candidate, made exact
-    // and weighed with the others (see route).
-    // Only when holding cost something: the held model visibly below the free layered solve's value.
-    const shared = solved.held && solved.model.output < solved.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, solved.free) : undefined
-    const sharedModels = shared && !shared.model.short ? [unlayerRoute(layers, shared.model)] : []
-    const iterations = cut.iterations + solved.iterations + (shared?.iterations ?? 0)
+    const otherPaths = held.supportPaths.map((path) => unlayerPath(layers!, path))
     if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
       for (const path of layeredModel.paths) otherPaths.push(path.edges)
-      return { ...cut, iterations, otherPaths, sharedModels }
+      return { ...cut, iterations, otherPaths, extraModels }
     }
     for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
-    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, otherPaths, sharedModels }
+    // With gas, the held model is searched too: a shared pool's copy dropped leaves the other copies
+    // their parts only, so the search from the shared model consolidates less.
+    const heldLayered = leads ? { ...held, graph: layers.graph, layers } : undefined
+    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, heldLayered, otherPaths, extraModels }
   }
 
   const optimum = (amountIn: number) => {
@@ -183,11 +188,19 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
 
     // Gas: a local search over which pools trade, from the gas-free optimum (see searchGas).
     let best = fullRoute
+    // Other models whose splits are made exact and weighed with the others.
+    const extraModels = [...(('extraModels' in solved && solved.extraModels) || [])]
     if (gasCost > 0 && fullRoute && 'layered' in solved && solved.layered) {
-      const { layers: layered, flow, model, active } = solved.layered
-      const searched = searchGas(layered.graph, layered.pairEdges, { flow, model, active }, amount, gasCost)
+      const { layers: layered, graph: solvedGraph, flow, model, active } = solved.layered
+      const searched = searchGas(solvedGraph, layered.pairEdges, { flow, model, active }, amount, gasCost)
       best = unlayerRoute(layered, searched.model)
       iterations += searched.iterations
+      if (solved.heldLayered) {
+        const held = solved.heldLayered
+        const alternative = searchGas(held.graph, held.layers.pairEdges, { flow: held.flow, model: held.model, active: held.active }, amount, gasCost)
+        extraModels.push(unlayerRoute(held.layers, alternative.model))
+        iterations += alternative.iterations
+      }
     } else if (gasCost > 0 && fullRoute) {
       const searched = searchGas(graph, pairEdges, { flow: full, model: fullRoute, active: solved.active }, amount, gasCost)
       best = searched.model
@@ -209,7 +222,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
     let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost, memo) : undefined
     if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost, memo)
-    for (const model of ('sharedModels' in solved && solved.sharedModels) || []) {
+    for (const model of extraModels) {
       const other = exactSplit(graph, model, amountIn, value, gasCost, memo)
       if (other && (!split || value(other.plan) > value(split.plan))) split = other
     }

@@ -29,7 +29,8 @@ const SHARING_GAIN = 1e-7
  * times faster and stay stable). A pool traded in two directions keeps only
  * the copies of the direction worth more. Every model never claims more than
  * the pools give its flow executed (exactly that once the parts match the
- * inputs); the best over the rounds is returned. Where `layeredRoute` holds a
+ * inputs); the best over the rounds is returned, with the graph (copies'
+ * curves shared), flow and active edges it was solved on. Where `layeredRoute` holds a
  * pool to one layer, this lets a route reach the pool from several hop counts
  * (a token's pool into the output taken after 1, 2 and 3 hops). Undefined when
  * nothing decomposes.
@@ -39,12 +40,16 @@ const SHARING_GAIN = 1e-7
  * const shared = shareLayers(layered, 1e18, free)
  * shared?.model.output // a model the pools can execute, pools used from several layers
  */
-export function shareLayers(layered: LayeredGraph, amount: number, free: FlowSolution): { model: ModelRoute; iterations: number } | undefined {
+export function shareLayers(
+  layered: LayeredGraph,
+  amount: number,
+  free: FlowSolution,
+): { graph: RouteGraph; flow: FlowSolution; model: ModelRoute; active: boolean[]; iterations: number } | undefined {
   const { edges } = layered.graph
   const active = edges.map(() => true)
   let flow = free
   let iterations = 0
-  let best: ModelRoute | undefined
+  let best: { graph: RouteGraph; flow: FlowSolution; model: ModelRoute; active: boolean[] } | undefined
   // Per edge: its part of the pool's liquidity (1: all of it).
   const shares = new Float64Array(edges.length).fill(1)
   const groupOf = (e: number) => `${edges[e]!.hop.pool.key}:${edges[e]!.hop.tokenIn}:${edges[e]!.hop.tokenOut}`
@@ -86,9 +91,9 @@ export function shareLayers(layered: LayeredGraph, amount: number, free: FlowSol
     const model = decompose(graph, flow, amount)
     if (!model || model.short) continue
     // A round that gains under SHARING_GAIN of the output ends the search.
-    const gain = best ? model.output - best.output : Infinity
-    if (gain > 0) best = model
+    const gain = best ? model.output - best.model.output : Infinity
+    if (gain > 0) best = { graph, flow, model, active: [...active] }
     if (gain <= SHARING_GAIN * model.output) break
   }
-  return best ? { model: best, iterations } : undefined
+  return best ? { ...best, iterations } : undefined
 }
