@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { BOUND_SLACK, descendDual } from './allPoolsBound.js'
-import { type Curve, getCurve } from './curves.js'
+import { getCurve } from './curves.js'
 import { type Edge, type RouteGraph, SOURCE } from './types.js'
 import { solveFlow } from './splitSolver.js'
 import type { Plan } from './types.js'
@@ -27,21 +27,28 @@ const DESCENT_ROUNDS = 1
  */
 export function upperBound(graph: RouteGraph, prices: Float64Array, amountIn: number): { bound: number; pools: number; iterations: number } {
   const index = new Map(graph.tokens.map((t, i) => [t, i]))
-  const pairs = new Set<string>()
-  for (const path of graph.tokenPaths) for (let k = 0; k + 1 < path.length; k++) pairs.add(`${path[k]}>${path[k + 1]}`)
+  const tokenCount = graph.tokens.length
+  // The token pairs the paths step through (i·tokenCount + j), and the graph's curves by pool direction.
+  const pairs = new Set<number>()
+  for (const path of graph.tokenPaths) for (let k = 0; k + 1 < path.length; k++) pairs.add(path[k]! * tokenCount + path[k + 1]!)
   const covered = new Set<string>()
-  const known = new Map<string, Curve>()
-  for (const edge of graph.edges) known.set(`${edge.hop.pool.key}:${edge.hop.tokenIn}>${edge.hop.tokenOut}`, edge.curve)
+  const known = new Map<Pool, Edge[]>()
+  for (const edge of graph.edges) {
+    const list = known.get(edge.hop.pool)
+    if (list) list.push(edge)
+    else known.set(edge.hop.pool, [edge])
+  }
+  const curveOf = (pool: Pool, a: Address, b: Address) => known.get(pool)?.find((edge) => edge.hop.tokenIn === a && edge.hop.tokenOut === b)?.curve
   const edges: Edge[] = []
   for (const pool of graph.pools)
     for (const a of pool.tokens)
       for (const b of pool.tokens) {
         const i = index.get(a)
         const j = index.get(b)
-        if (a === b || i === undefined || j === undefined || !pairs.has(`${i}>${j}`)) continue
+        if (a === b || i === undefined || j === undefined || !pairs.has(i * tokenCount + j)) continue
         covered.add(pool.key)
         const scale = (amountIn * prices[SOURCE]!) / prices[i]!
-        const curve = known.get(`${pool.key}:${a}>${b}`) ?? getCurve(pool, a, b, scale)
+        const curve = curveOf(pool, a, b) ?? getCurve(pool, a, b, scale)
         if (curve.rate0 > 0) edges.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve })
       }
   const relaxation: RouteGraph = { ...graph, edges }

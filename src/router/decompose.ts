@@ -367,8 +367,12 @@ function topologicalOrder(graph: RouteGraph, inputs: Float64Array): Int32Array {
   const n = tokens.length
   for (;;) {
     const indegree = new Int32Array(n)
+    // Each token's used edges out, in edge order (a token's turn visits its own, not every edge).
+    const leaving: number[][] = Array.from({ length: n }, () => [])
     edges.forEach((edge, e) => {
-      if (inputs[e]! > 0) indegree[edge.to] = indegree[edge.to]! + 1
+      if (!(inputs[e]! > 0)) return
+      indegree[edge.to] = indegree[edge.to]! + 1
+      leaving[edge.from]!.push(e)
     })
     const order = new Int32Array(n).fill(-1)
     const queue: number[] = []
@@ -377,11 +381,11 @@ function topologicalOrder(graph: RouteGraph, inputs: Float64Array): Int32Array {
     while (queue.length > 0) {
       const t = queue.shift()!
       order[t] = rank++
-      edges.forEach((edge, e) => {
-        if (edge.from !== t || !(inputs[e]! > 0)) return
-        indegree[edge.to] = indegree[edge.to]! - 1
-        if (indegree[edge.to] === 0) queue.push(edge.to)
-      })
+      for (const e of leaving[t]!) {
+        const to = edges[e]!.to
+        indegree[to] = indegree[to]! - 1
+        if (indegree[to] === 0) queue.push(to)
+      }
     }
     if (rank === n) return order
     // Break the thinnest edge among the tokens left in cycles.
