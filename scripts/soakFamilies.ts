@@ -36,6 +36,7 @@ exact                 ${report.exact}
 inexact               ${report.findings.length}${byKind.size > 0 ? ` (${[...byKind].map(([kind, count]) => `${kind} ${count}`).join(', ')})` : ''}
 flows                 ${report.flows} (${report.multiOutputFlows} trading one multi-token pool into two outputs)
 longest path          ${report.longestPath} hops
+gas estimate          below gasUsed in ${report.gas.underestimated} fills; gasEstimate / gasUsed ${report.gas.lowestRatio.toFixed(3)}–${report.gas.highestRatio.toFixed(3)}
 fills retried         ${report.retried} (the node never mined the first attempt)
 swaps by family       ${JSON.stringify(report.swapsByFamily)}
 time                  ${report.seconds.toFixed(0)} s, load average ${load()}`)

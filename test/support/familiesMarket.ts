@@ -6,11 +6,13 @@
 // random ranges with gaps (some pools sit in a gap, with no active liquidity), deep and thin
 // positions; each family is priced a little apart from the others, so routes split and cross.
 // The families soak (test/support/familiesSoak.ts) quotes and executes on it.
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, encodeFunctionData } from 'viem'
 import type { ChainConfig, Snapshot } from '../../src/index.js'
 import { createRpcSource, deployExecutor } from '../../src/index.js'
-import { type AerodromePoolSpec, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
+import { type AerodromeDevnetPool, type AerodromePoolSpec, aerodromePoolAbi, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
+import { testTokenAbi } from '../devnet/abis.js'
 import type { Anvil } from '../devnet/anvil.js'
+import { rpc, sendDevnetTransaction } from '../devnet/rpc.js'
 import { createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from '../devnet/balancerV2.js'
 import { type Devnet, type DevnetToken, type DevnetTokenRef, deployDevnet } from '../devnet/deployDevnet.js'
 import { type PancakeV3PoolSpec, deployPancakeV3, withPancakeV3 } from '../devnet/pancakeV3.js'
@@ -160,6 +162,44 @@ async function movePrices(devnet: Devnet, draw: Draw, specs: readonly DevnetPool
 }
 
 /**
+ * Trades about half the Aerodrome pools with up to {@link LARGEST_PRICE_MOVE} of a side's value, in
+ * a random direction, so stable pools leave their balanced first deposit and volatile ones their price.
+ */
+async function moveAerodromePools(devnet: Devnet, draw: Draw, pools: readonly AerodromeDevnetPool[], specs: readonly AerodromePoolSpec[]): Promise<void> {
+  const url = devnet.anvil.rpcUrl
+  const deployer = devnet.accounts.deployer
+  for (const [index, pool] of pools.entries()) {
+    if (!draw.chance(0.5)) continue
+    const spec = specs[index]!
+    const side = draw.chance(0.5) ? 0 : 1
+    const tokenIn = devnet.getToken(pool.tokens[side])
+    const sideUsd = spec.wholePerSide !== undefined ? spec.wholePerSide * tokenIn.priceUsd : spec.usdPerSide
+    const whole = (sideUsd * draw.logUniform(0.001, LARGEST_PRICE_MOVE)) / tokenIn.priceUsd
+    const amountIn = (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(tokenIn.decimals)) / 1_000_000n
+    const quoted = await rpc<Hex>(url, 'eth_call', [
+      { to: pool.address, data: encodeFunctionData({ abi: aerodromePoolAbi, functionName: 'getAmountOut', args: [amountIn, tokenIn.address] }) },
+      'latest',
+    ])
+    const amountOut = BigInt(quoted)
+    if (amountOut === 0n) continue
+    await sendDevnetTransaction(url, {
+      label: `send ${tokenIn.symbol} to Aerodrome ${pool.symbols.join('/')}`,
+      from: deployer,
+      to: tokenIn.address,
+      data: encodeFunctionData({ abi: testTokenAbi, functionName: 'transfer', args: [pool.address, amountIn] }),
+      gas: 100_000n,
+    })
+    await sendDevnetTransaction(url, {
+      label: `trade Aerodrome ${pool.symbols.join('/')}`,
+      from: deployer,
+      to: pool.address,
+      data: encodeFunctionData({ abi: aerodromePoolAbi, functionName: 'swap', args: [side === 0 ? 0n : amountOut, side === 0 ? amountOut : 0n, deployer, '0x'] }),
+      gas: 500_000n,
+    })
+  }
+}
+
+/**
  * Deploys a random market for `seed` on a fresh `anvil` (each family's real bytecode), deploys the
  * executor for its chain, and reads every pool once into a snapshot. About 30 pools; a few seconds.
  *
@@ -262,6 +302,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     pools.push({ family: 'aerodromeV2 stable', tokens: pair, usd: 2 * wholePerSide })
   }
   const aerodrome = await deployAerodrome(repriced(devnet, draw, spread), { pools: aerodromeSpecs })
+  await moveAerodromePools(devnet, draw, aerodrome.pools, aerodromeSpecs)
   chain = withAerodrome(chain, aerodrome)
 
   // Balancer: 2–4 weighted pools, at least one over 3 tokens; tokens overlap the other families' pairs, so paths share them.
@@ -271,10 +312,10 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
   for (let k = 0; k < balancerCount; k++) {
     const tokenCount = k === 0 || draw.chance(0.5) ? 3 : 2
     const symbols = sample(draw, SYMBOLS, tokenCount)
-    const raw = symbols.map(() => draw.between(20, 60))
+    // Weights in whole percent, 2% to 96%, summing to 100%; the last takes the rounding.
+    const raw = symbols.map(() => draw.logUniform(1, 50))
     const total = raw.reduce((sum, r) => sum + r, 0)
-    // Weights in whole percent summing to 100%; the last takes the rounding.
-    const percents = raw.map((r) => Math.max(5, Math.floor((100 * r) / total)))
+    const percents = raw.map((r) => Math.max(2, Math.floor((100 * r) / total)))
     percents[percents.length - 1] = 100 - percents.slice(0, -1).reduce((sum, p) => sum + p, 0)
     const usd = usdScale()
     // Each Balancer pool is priced apart: its prices follow its balances and weights.
@@ -284,7 +325,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
       const whole = (usd * percents[i]!) / 100 / token.priceUsd
       return { token: symbol, weight: BigInt(percents[i]!) * 10n ** 16n, amount: (BigInt(Math.round(whole * 1e6)) * 10n ** BigInt(token.decimals)) / 1_000_000n }
     })
-    const created = await createBalancerV2WeightedPool(balancerPrices, balancer, specs, { swapFee: BigInt(draw.between(1, 100)) * 10n ** 14n })
+    const created = await createBalancerV2WeightedPool(balancerPrices, balancer, specs, { swapFee: BigInt(Math.round(draw.logUniform(1e12, 1e17))) })
     poolIds.push(created.poolId)
     pools.push({ family: `balancerV2 ${tokenCount}-token`, tokens: symbols, usd })
   }

@@ -22,6 +22,8 @@ const OTHER_RECEIVER = '0x000000000000000000000000000000000000beef' as Address
 /** Room for a fill of many paths at 6 hops (anvil's default block limit is 30M). */
 const BLOCK_GAS_LIMIT = 100_000_000n
 const FILL_GAS_LIMIT = 60_000_000n
+/** A fill takes well under a second; one without a receipt after this long is the node's (see soakMarket). */
+const FILL_TIMEOUT_MS = 30_000
 /** Sizes from a hair of a token's depth up to 30% of it. */
 const SMALLEST_SHARE = 1e-4
 const LARGEST_SHARE = 0.3
@@ -61,6 +63,8 @@ export type FamiliesSoakReport = {
   swapsByFamily: Record<string, number>
   /** Longest path executed, in hops. */
   longestPath: number
+  /** The quote's gasEstimate against the fill's gasUsed: how many were below it (the estimate too low), and the extreme ratios gasEstimate / gasUsed. */
+  gas: { underestimated: number; lowestRatio: number; highestRatio: number }
   /** Fills run a second time because the node never mined the first (not findings; see soakMarket). */
   retried: number
   seconds: number
@@ -160,6 +164,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     swapsByFamily: {},
     longestPath: 0,
     retried: 0,
+    gas: { underestimated: 0, lowestRatio: Infinity, highestRatio: 0 },
     seconds: 0,
   }
   for (const seed of seeds) {
@@ -256,7 +261,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     try {
       let outcome
       try {
-        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT)
+        outcome = await withTimeout(executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT), FILL_TIMEOUT_MS)
       } catch (error) {
         // A fill anvil never mines (its pool can keep a transaction across a revert under load:
         // see Anvil.checkpoint) is the node's, not the quote's: run it once more from the same
@@ -267,6 +272,12 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         outcome = await executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT)
       }
       report.executed++
+      if (outcome.receipt.status === 'success') {
+        const ratio = quote.gasEstimate / Number(outcome.receipt.gasUsed)
+        if (ratio < 1) report.gas.underestimated++
+        report.gas.lowestRatio = Math.min(report.gas.lowestRatio, ratio)
+        report.gas.highestRatio = Math.max(report.gas.highestRatio, ratio)
+      }
       const amountOut = BigInt(quote.amountOut)
       const paths = quote.route.swaps
       for (const path of paths) {
@@ -291,6 +302,19 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
       await checkpoint.restore()
     }
   }
+}
+
+/**
+ * `promise`, or a rejection after `ms` (the promise's own later rejection is then ignored): a fill
+ * the node never mines would otherwise hold the run for viem's 180 s receipt timeout.
+ */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => undefined)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no receipt within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer))
 }
 
 /** Whether one pool of three or more tokens is traded from one input into two different outputs. */
