@@ -44,9 +44,18 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
   if (!(amountIn > 0) || !Number.isFinite(amountIn) || maxHops < 1) return []
   const adjacency = adjacencyOf(pools)
   const toOutput = hopsToOutput(adjacency, tokenIn, tokenOut, maxHops)
-  // Curves by step slot, built on first use in this search (a sampled curve around the first input it sees).
-  const curves: (Curve | undefined)[] = new Array(adjacency.slots)
-  const curveOf = (step: Step, from: Address, scale: number) => (curves[step.slot] ??= getCurve(step.pool, from, step.to, scale))
+  // A step's model curve is kept on the step (it depends on the pool's state alone); a sampled one
+  // is built on first use in this search, around the first input it sees.
+  const sampled = new Map<number, Curve>()
+  const curveOf = (step: Step, from: Address, scale: number): Curve => {
+    if (step.model) return step.model
+    let curve = sampled.get(step.slot)
+    if (curve) return curve
+    curve = getCurve(step.pool, from, step.to, scale)
+    if (curve.sampled) sampled.set(step.slot, curve)
+    else step.model = curve
+    return curve
+  }
   // Whether a walk already passed `token` or traded `pool` (walks are at most maxHops long).
   const visits = (walk: Reached, token: Address, pool: Pool) => {
     for (let at: Reached | undefined = walk; at?.hop; at = at.from) if (at.hop.tokenIn === token || at.hop.pool === pool) return true
@@ -81,21 +90,22 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
             if (!curve.covers(walk.amount)) continue
             const amount = curve.amountOut(walk.amount)
             if (!(amount > 0)) continue
-            const reached: Reached = { amount, gas: walk.gas + curve.gas(walk.amount), hop: { pool, tokenIn: token, tokenOut: to }, step, from: walk }
+            const gas = walk.gas + curve.gas(walk.amount)
+            const list = to === tokenOut ? undefined : next.get(to)
+            // A walk holding no more than one kept, for no less gas or through the same last pool, adds
+            // nothing (later hops' outputs grow with their inputs, gas adds up); one it beats so goes.
+            if (list && list.some((other) => other.amount >= amount && (other.gas <= gas || other.hop!.pool === pool))) continue
+            const reached: Reached = { amount, gas, hop: { pool, tokenIn: token, tokenOut: to }, step, from: walk }
             if (to === tokenOut) {
               // Every walk reaching the output competes, gross and net of gas.
               if (!mostOut || amount > mostOut.amount) mostOut = reached
               if (gasCost > 0 && (!mostNet || amount - gasCost * reached.gas > mostNet.amount - gasCost * mostNet.gas)) mostNet = reached
               continue
             }
-            // A walk holding no more than one kept, for no less gas or through the same last pool, adds
-            // nothing (later hops' outputs grow with their inputs, gas adds up); one it beats so goes.
-            const list = next.get(to)
             if (!list) {
               next.set(to, [reached])
               continue
             }
-            if (list.some((other) => other.amount >= amount && (other.gas <= reached.gas || other.hop!.pool === pool))) continue
             const kept = list.filter((other) => !(amount >= other.amount && (reached.gas <= other.gas || other.hop!.pool === pool)))
             let at = kept.length
             while (at > 0 && kept[at - 1]!.amount < amount) at--
@@ -125,7 +135,7 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
 }
 
 /** One pool direction out of a token: the pool, the token it gives, and its slot for per-search curves. */
-type Step = { pool: Pool; to: Address; slot: number }
+type Step = { pool: Pool; to: Address; slot: number; model?: Curve }
 
 const NO_STEPS: readonly Step[] = []
 
@@ -153,7 +163,7 @@ function adjacencyOf(pools: readonly Pool[]): Adjacency {
         if (a === b) continue
         let list = steps.get(a)
         if (!list) steps.set(a, (list = []))
-        list.push({ pool, to: b, slot: slots++ })
+        list.push({ pool, to: b, slot: slots++, model: undefined })
       }
   const built: Adjacency = { pools: [...pools], steps, slots, toOutput: new Map() }
   adjacencies.set(pools, built)
