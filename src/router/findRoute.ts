@@ -145,6 +145,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return { ...cut, iterations, otherPaths, extraModels }
     }
     for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
+    // The cut model's split is weighed on exact simulation too: short of the amount as solved, its
+    // paths scaled up to it can still beat a layered model that holds or shares pools badly (a
+    // dense graph where every copy of an exit's pool is wanted).
+    if (cut.model) extraModels.push(cut.model)
     // With gas, the held model is searched too: a shared pool's copy dropped leaves the other copies
     // their parts only, so the search from the shared model consolidates less.
     const heldLayered = leads ? { ...held, graph: layers.graph, layers } : undefined
