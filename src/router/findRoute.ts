@@ -137,11 +137,14 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     const solved = leads ? shared : { ...held, graph: layers.graph }
     const extraModels = leads ? [unlayerRoute(layers, held.model)] : shared ? [unlayerRoute(layers, shared.model)] : []
     // The losing model's paths, and those of the layered flow with each pool free in every layer,
-    // join the greedy split on exact simulation (see route), which prices shared pools exactly.
+    // join the greedy split on exact simulation (see route), which prices shared pools exactly. The
+    // held model's paths, not the shared one's: the shared split is already made exact, and its
+    // many paths would make the greedy split several times slower.
     const layeredModel = unlayerRoute(layers, solved.model)
+    const heldModel = leads ? extraModels[0]! : layeredModel
     const otherPaths = held.supportPaths.map((path) => unlayerPath(layers!, path))
     if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
-      for (const path of layeredModel.paths) otherPaths.push(path.edges)
+      for (const path of heldModel.paths) otherPaths.push(path.edges)
       return { ...cut, iterations, otherPaths, extraModels }
     }
     for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
@@ -152,7 +155,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // With gas, the held model is searched too: a shared pool's copy dropped leaves the other copies
     // their parts only, so the search from the shared model consolidates less.
     const heldLayered = leads ? { ...held, graph: layers.graph, layers } : undefined
-    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, heldLayered, otherPaths, extraModels }
+    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, heldLayered, otherPaths, extraModels, greedyModel: heldModel }
   }
 
   const optimum = (amountIn: number) => {
@@ -247,7 +250,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
           paths.push(path)
         }
       }
-      for (const p of fullRoute?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
+      for (const p of (('greedyModel' in solved && solved.greedyModel) || fullRoute)?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
       for (const edges of ('otherPaths' in solved && solved.otherPaths) || []) add(edges.map((e) => graph.edges[e]!.hop))
       for (const single of singles) add(single)
       for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
