@@ -166,6 +166,26 @@ function scopeCacheOf(scope: AllPoolsScope): ScopeCache {
 }
 
 /**
+ * Each token's edges (in edge order), by edge list: the bound's kept edges (and their layered copy)
+ * are descended on once per quote. A list grown or shrunk since is indexed afresh; callers never
+ * change a list's edges in place.
+ */
+const touchingCache = new WeakMap<readonly BoundEdge[], { edgeCount: number; touching: Int32Array[] }>()
+
+function touchingEdges(edges: readonly BoundEdge[], tokenCount: number): Int32Array[] {
+  const known = touchingCache.get(edges)
+  if (known && known.touching.length === tokenCount && known.edgeCount === edges.length) return known.touching
+  const lists: number[][] = Array.from({ length: tokenCount }, () => [])
+  edges.forEach((edge, e) => {
+    lists[edge.from]!.push(e)
+    lists[edge.to]!.push(e)
+  })
+  const touching = lists.map((list) => Int32Array.from(list))
+  touchingCache.set(edges, { edgeCount: edges.length, touching })
+  return touching
+}
+
+/**
  * Lowers the dual of the convex routing problem over `edges` by coordinate
  * descent on the token prices `nu` (index 0 the output token, fixed at its
  * price; index 1 the input token, which brings `amountIn`): each price in turn
@@ -181,12 +201,7 @@ function scopeCacheOf(scope: AllPoolsScope): ScopeCache {
  * const dual = descendDual([{ from: 1, to: 0, curve }], 2, 1e18, Float64Array.of(1, 3e-9), 2)
  */
 export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number): number {
-  const lists: number[][] = Array.from({ length: tokenCount }, () => [])
-  edges.forEach((edge, e) => {
-    lists[edge.from]!.push(e)
-    lists[edge.to]!.push(e)
-  })
-  const touching = lists.map((list) => Int32Array.from(list))
+  const touching = touchingEdges(edges, tokenCount)
   let widest = 0
   for (const list of touching) widest = Math.max(widest, list.length)
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
@@ -392,6 +407,39 @@ function layeredDual(
   amountIn: number,
   nu: Float64Array,
 ): { dual: number; traded: Float64Array } {
+  const { nodes, tokenOfNode, layered } = layerEdges(edges, tokens, fromIn, toOut, maxHops)
+  if (layered.length === 0) return { dual: Infinity, traded: new Float64Array(tokens.length) }
+  const prices = Float64Array.from(tokenOfNode, (t) => nu[t]!)
+  let dual = Infinity
+  if (nodes.length <= LAYERED_NEWTON_NODES) {
+    const relaxation: RouteGraph = { tokens: nodes, edges: layered, tokenPaths: [], pools: [], spot: [...prices], maxHops }
+    const flow = solveFlow(relaxation, layered.map(() => true), amountIn, Float64Array.from(prices))
+    if (Number.isFinite(flow.dual) && flow.prices.every((p) => p > 0 && Number.isFinite(p))) {
+      dual = flow.dual
+      prices.set(flow.prices)
+    }
+  }
+  const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS)
+  // What each token's nodes trade at the prices reached (the layered flow's tokens).
+  const traded = new Float64Array(tokens.length)
+  tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded)
+  return { dual: Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual, traded }
+}
+
+/** A layered copy of an edge list: its nodes (token, hop count), each node's token, and the copies. */
+type Layers = { nodes: Address[]; tokenOfNode: number[]; layered: Edge[] }
+
+/** Layered copies by edge list (the bound's edges are kept per scope when every curve is a model). */
+const layerCache = new WeakMap<readonly Edge[], Layers>()
+
+/**
+ * The edges copied layer by layer (see layeredDual): a node per token and hop count, every edge
+ * from (a, k) to (b, k + 1) where a path of at most maxHops fits. It depends on the edge list and
+ * the scope's hop distances alone, so it is built once per edge list (and must not be changed).
+ */
+function layerEdges(edges: readonly Edge[], tokens: readonly Address[], fromIn: ReadonlyMap<Address, number>, toOut: ReadonlyMap<Address, number>, maxHops: number): Layers {
+  const known = layerCache.get(edges)
+  if (known) return known
   const nodes: Address[] = [tokens[SINK]!, tokens[SOURCE]!]
   const tokenOfNode: number[] = [SINK, SOURCE]
   const nodeIndex = new Map<string, number>()
@@ -413,22 +461,9 @@ function layeredDual(
     const last = edge.from === SOURCE ? 0 : maxHops - 1 - toOut.get(tokens[edge.to]!)!
     for (let k = first; k <= last; k++) layered.push({ ...edge, from: node(edge.from, k), to: node(edge.to, k + 1) })
   }
-  if (layered.length === 0) return { dual: Infinity, traded: new Float64Array(tokens.length) }
-  const prices = Float64Array.from(tokenOfNode, (t) => nu[t]!)
-  let dual = Infinity
-  if (nodes.length <= LAYERED_NEWTON_NODES) {
-    const relaxation: RouteGraph = { tokens: nodes, edges: layered, tokenPaths: [], pools: [], spot: [...prices], maxHops }
-    const flow = solveFlow(relaxation, layered.map(() => true), amountIn, Float64Array.from(prices))
-    if (Number.isFinite(flow.dual) && flow.prices.every((p) => p > 0 && Number.isFinite(p))) {
-      dual = flow.dual
-      prices.set(flow.prices)
-    }
-  }
-  const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS)
-  // What each token's nodes trade at the prices reached (the layered flow's tokens).
-  const traded = new Float64Array(tokens.length)
-  tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded)
-  return { dual: Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual, traded }
+  const built: Layers = { nodes, tokenOfNode, layered }
+  layerCache.set(edges, built)
+  return built
 }
 
 /**
