@@ -28,14 +28,16 @@ export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: numbe
  * market.curveOf(pool, weth, usdc, 1e18)
  */
 export function createMarket(pools: readonly Pool[]): Market {
-  const { pairs, place } = pairsOf(pools)
-  // Curves by pool, then input and output token; `resampled`: sampled again around the graph's own
-  // expected input (not a screening guess).
+  const { pairs, place, models } = pairsOf(pools)
+  // Sampled curves by pool, then input and output token; `resampled`: sampled again around the
+  // graph's own expected input (not a screening guess). Model curves are kept with the pool list.
   const curveCache = new Map<Pool, Map<Address, Map<Address, { curve: Curve; resampled: boolean }>>>()
   return {
     pairs,
     place,
     curveOf: (pool, a, b, scale, exact = false) => {
+      const model = models.get(pool)?.get(a)?.get(b)
+      if (model) return model
       let byInput = curveCache.get(pool)
       if (!byInput) curveCache.set(pool, (byInput = new Map()))
       let byOutput = byInput.get(a)
@@ -43,6 +45,17 @@ export function createMarket(pools: readonly Pool[]): Market {
       let known = byOutput.get(b)
       if (!known || (exact && known.curve.sampled && !known.resampled)) {
         known = { curve: getCurve(pool, a, b, scale), resampled: exact || (known?.resampled ?? false) }
+        if (!known.curve.sampled) {
+          // A model depends on the pool's state alone: every market on this list shares it.
+          let modelsOut = models.get(pool)?.get(a)
+          if (!modelsOut) {
+            let modelsIn = models.get(pool)
+            if (!modelsIn) models.set(pool, (modelsIn = new Map()))
+            modelsIn.set(a, (modelsOut = new Map()))
+          }
+          modelsOut.set(b, known.curve)
+          return known.curve
+        }
         byOutput.set(b, known)
       }
       return known.curve
@@ -50,8 +63,8 @@ export function createMarket(pools: readonly Pool[]): Market {
   }
 }
 
-/** A pool list's pairs and each pool's place in it, with the pools they were indexed from. */
-type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs']; place: Market['place'] }
+/** A pool list's pairs, each pool's place in it and its pool directions' model curves, with the pools they were indexed from. */
+type IndexedPairs = { pools: readonly Pool[]; pairs: Market['pairs']; place: Market['place']; models: Map<Pool, Map<Address, Map<Address, Curve>>> }
 
 /**
  * The last pairs index per pool list: getQuote hands the router the same list for every quote on
@@ -77,7 +90,7 @@ function pairsOf(pools: readonly Pool[]): IndexedPairs {
       }
     }
   }
-  const built: IndexedPairs = { pools: [...pools], pairs, place: new Map(pools.map((pool, i) => [pool, i])) }
+  const built: IndexedPairs = { pools: [...pools], pairs, place: new Map(pools.map((pool, i) => [pool, i])), models: new Map() }
   indexed.set(pools, built)
   return built
 }
