@@ -88,6 +88,8 @@ type SoakCase = {
   buy: Side
   kind: 'exactIn' | 'exactOut'
   share: number
+  /** One quote in twenty is dust instead: 1 to 10^6 raw units, where a flow's shares at an intermediate token can round to nothing. */
+  dustUnits?: bigint
   maxHops: number
   /** `gasPriceWei` for getQuote: 0 (gas-free), a random price up to 300 gwei, or absent (the snapshot's). */
   gasPriceWei?: bigint
@@ -118,6 +120,7 @@ function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
     buy,
     kind: random() < 0.5 ? 'exactIn' : 'exactOut',
     share: SMALLEST_SHARE * (LARGEST_SHARE / SMALLEST_SHARE) ** random(),
+    ...(random() < 0.05 ? { dustUnits: BigInt(Math.ceil(10 ** (6 * random()))) } : {}),
     maxHops: pick(HOP_LIMITS),
     ...pickGasPrice(random()),
     ...(random() < 0.4 ? { feeBps: 1 + Math.floor(random() * 100) } : {}),
@@ -137,7 +140,7 @@ function pickGasPrice(draw: number): { gasPriceWei?: bigint } {
 }
 
 const describeCase = (c: SoakCase) =>
-  `${c.kind} ${c.sell}->${c.buy} ${(c.share * 100).toPrecision(2)}% of depth, maxHops ${c.maxHops}, ` +
+  `${c.kind} ${c.sell}->${c.buy} ${c.dustUnits !== undefined ? `${c.dustUnits} raw units` : `${(c.share * 100).toPrecision(2)}% of depth`}, maxHops ${c.maxHops}, ` +
   `${c.gasPriceWei === undefined ? 'snapshot gas price' : `gas ${c.gasPriceWei} wei`}${c.feeBps ? `, fee ${c.feeBps} bps` : ''}${c.referralFeeBps ? `, referral ${c.referralFeeBps} bps` : ''}${c.surplusFeeBps ? `, surplus fee ${c.surplusFeeBps}` : ''}${c.otherReceiver ? ', another receiver' : ''}${c.rpc ? ', RPC source' : ''}, slippage ${c.slippageBps} bps`
 
 /**
@@ -206,7 +209,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     const sized = devnet.tokens[soakCase.kind === 'exactIn' ? (soakCase.sell === 'ETH' ? 'WETH' : soakCase.sell) : soakCase.buy === 'ETH' ? 'WETH' : soakCase.buy]
     const depth = market.depthUsd[sized.symbol]
     const whole = (soakCase.share * depth) / sized.priceUsd
-    const amount = (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(sized.decimals)) / 1_000_000n
+    const amount = soakCase.dustUnits ?? (BigInt(Math.max(1, Math.round(whole * 1e6))) * 10n ** BigInt(sized.decimals)) / 1_000_000n
     const intent: QuoteIntent = {
       chainId: chain.id,
       sellToken: addressOf(soakCase.sell),
@@ -274,7 +277,10 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
       report.executed++
       if (outcome.receipt.status === 'success') {
         const ratio = quote.gasEstimate / Number(outcome.receipt.gasUsed)
-        if (ratio < 1) report.gas.underestimated++
+        if (ratio < 1) {
+          report.gas.underestimated++
+          log(`gas: seed ${market.seed} #${index} ${label}: gasEstimate ${quote.gasEstimate} < gasUsed ${outcome.receipt.gasUsed} (${details?.execution ?? '?'}, ${quote.route.swaps.length} paths)`)
+        }
         report.gas.lowestRatio = Math.min(report.gas.lowestRatio, ratio)
         report.gas.highestRatio = Math.max(report.gas.highestRatio, ratio)
       }
