@@ -269,10 +269,10 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         // A fill anvil never mines (its pool can keep a transaction across a revert under load:
         // see Anvil.checkpoint) is the node's, not the quote's: run it once more from the same
         // state. A fill that fails again is a finding.
-        log(`retrying seed ${market.seed} #${index} from the checkpoint: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        log(`retrying seed ${market.seed} #${index} from the checkpoint: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${await describeNode(anvil, trader)}`)
         report.retried++
         await checkpoint.restore()
-        outcome = await executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT)
+        outcome = await withTimeout(executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT), FILL_TIMEOUT_MS)
       }
       report.executed++
       if (outcome.receipt.status === 'success') {
@@ -307,6 +307,21 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     } finally {
       await checkpoint.restore()
     }
+  }
+}
+
+/** What the node holds when a fill gets no receipt: the sender's nonces, the base fee and the transaction pool. */
+async function describeNode(anvil: Anvil, sender: Address): Promise<string> {
+  try {
+    const [latest, pending, block, pool] = await Promise.all([
+      rpc<string>(anvil.rpcUrl, 'eth_getTransactionCount', [sender, 'latest']),
+      rpc<string>(anvil.rpcUrl, 'eth_getTransactionCount', [sender, 'pending']),
+      rpc<{ number: string; baseFeePerGas: string }>(anvil.rpcUrl, 'eth_getBlockByNumber', ['latest', false]),
+      rpc<unknown>(anvil.rpcUrl, 'txpool_inspect', []),
+    ])
+    return `sender nonce ${Number(latest)} (pending ${Number(pending)}), block ${Number(block.number)} base fee ${BigInt(block.baseFeePerGas)}, pool ${JSON.stringify(pool)}`
+  } catch (error) {
+    return `node not described: ${error instanceof Error ? error.message : String(error)}`
   }
 }
 
