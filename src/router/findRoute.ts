@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
 import { coverPlan, upperBound } from './certificate.js'
@@ -129,9 +130,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (!layers || !held || held.model.short) return cut
     // layeredRoute holds each pool to one layer; a pool may be wanted from several (a pool into the
     // output reached after 1, 2 and 3 hops). When holding cost something against the free layered
-    // solve, the layer copies share each pool instead (shareLayers). The better of the two models
+    // solve, the layer copies share each pool instead (shareLayers; a pool they trade both ways
+    // keeps the direction the candidate flow, one price per token, trades it in). The better of the two models
     // leads (the gas search starts from it); the other's split is made exact and weighed too (see route).
-    const shared = held.held && held.model.output < held.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, held.free) : undefined
+    const shared = held.held && held.model.output < held.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, held.free, poolDirections(graph, cut.flow)) : undefined
     const iterations = cut.iterations + held.iterations + (shared?.iterations ?? 0)
     const leads = shared && shared.model.output > held.model.output
     const solved = leads ? shared : { ...held, graph: layers.graph }
@@ -314,6 +316,22 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   return { graph, route, optimum }
+}
+
+/**
+ * The direction a flow trades each pool in (pool key to input token; the one worth more, at spot,
+ * should it trade a pool both ways).
+ */
+function poolDirections(graph: RouteGraph, flow: FlowSolution): Map<string, Address> {
+  const directions = new Map<string, Address>()
+  const worth = new Map<string, number>()
+  graph.edges.forEach((edge, e) => {
+    const value = flow.inputs[e]! * graph.spot[edge.from]!
+    if (!(value > 0) || value <= (worth.get(edge.hop.pool.key) ?? 0)) return
+    worth.set(edge.hop.pool.key, value)
+    directions.set(edge.hop.pool.key, edge.hop.tokenIn)
+  })
+  return directions
 }
 
 /** A probe input for the best zero-size rate of an exact-output search (raw units; small, well above rounding). */
