@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { runFamiliesSoak } from './support/familiesSoak.js'
 
-const SEEDS = [1, 2, 3]
-const QUOTES_PER_SEED = 16
+const SEEDS = [1, 2, 3, 4]
+const QUOTES_PER_SEED = 20
 
 describe('random markets of every family, quotes executed on anvil', () => {
   it('executes every quote exactly, through every family, flows through multi-token pools included', async () => {
