@@ -6,12 +6,15 @@
 // `npm run soak:families -- <seeds>` runs it long (scripts/soakFamilies.ts);
 // test/familiesSoak.e2e.test.ts runs a few fixed seeds.
 import { type Address, numberToHex, zeroAddress } from 'viem'
-import { type Quote, QuoteError, type QuoteDetails, type QuoteIntent, createRpcSource, createSnapshotSource, getQuote } from '../../src/index.js'
+import { type Pool, type Quote, QuoteError, defaultFamilies, type QuoteDetails, type QuoteIntent, createRpcSource, createSnapshotSource, getQuote } from '../../src/index.js'
 import { type Anvil, startAnvil } from '../devnet/anvil.js'
 import { rpc } from '../devnet/rpc.js'
 import { DEVNET_TOKENS, type DevnetSymbol } from '../devnet/universe.js'
 import { type FamiliesMarket, deployFamiliesMarket } from './familiesMarket.js'
+import { buildPools } from '../../src/quote/buildPools.js'
+import { describeTokens } from '../../src/quote/describeTokens.js'
 import { executeQuote } from './fill.js'
+import { bestSinglePath } from './randomMarkets.js'
 import { createRandom } from './random.js'
 
 const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee09' as Address
@@ -53,6 +56,8 @@ export type FamiliesSoakReport = {
   unroutedReasons: Record<string, number>
   /** The first 50 of them: seed, index and intent. */
   unroutedCases: string[]
+  /** Exact-in 404s where one simple path of at most maxHops fills the whole sell amount (exhaustive search on the snapshot's pools): wrong 404s. */
+  wrong404s: string[]
   executed: number
   exact: number
   findings: FamiliesSoakFinding[]
@@ -159,6 +164,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     unrouted: 0,
     unroutedReasons: {},
     unroutedCases: [],
+    wrong404s: [],
     executed: 0,
     exact: 0,
     findings: [],
@@ -193,6 +199,15 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
 async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, report: FamiliesSoakReport, log: (line: string) => void): Promise<void> {
   const { devnet, chain } = market
   const snapshotSource = createSnapshotSource(market.snapshot)
+  // The snapshot's pools as getQuote builds them, for the exhaustive single-path check of a 404.
+  let built: readonly Pool[] | undefined
+  const snapshotPools = () => {
+    const { chainId, blockNumber, tokens, pools } = market.snapshot
+    const liquidity = { chainId, blockNumber, tokens, pools, report: { roundTrips: 0, requests: 0, skipped: [] } }
+    const metadata = describeTokens(chain, market.snapshot.tokens)
+    built ??= buildPools(chain, liquidity, defaultFamilies, metadata, (token) => metadata.get(token)).pools
+    return built
+  }
   // A quarter of the quotes read the chain itself (every token a connector, so every pool is a candidate), at the checkpoint's state.
   const rpcSource = createRpcSource({ client: anvil.publicClient, chain, connectors: Object.values(devnet.tokens).map((t) => t.address) })
   const trader = devnet.accounts.traders[0]!
@@ -254,6 +269,14 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         const reason = `${error.statusCode} ${error.message.replace(/\d+/g, 'N')}`
         report.unroutedReasons[reason] = (report.unroutedReasons[reason] ?? 0) + 1
         if (report.unroutedCases.length < 50) report.unroutedCases.push(`seed ${market.seed} #${index} ${label}: ${reason}`)
+        if (error.statusCode === 404 && intent.sellAmount !== undefined && !soakCase.rpc) {
+          const wrapped = (token: Address) => (token === zeroAddress ? devnet.tokens.WETH.address : token)
+          const single = bestSinglePath(snapshotPools(), wrapped(intent.sellToken), wrapped(intent.buyToken), intent.sellAmount, soakCase.maxHops)
+          if (single) {
+            report.wrong404s.push(`seed ${market.seed} #${index} ${label}: a ${single.hops}-hop path gives ${single.amountOut}`)
+            log(`WRONG 404 ${report.wrong404s.at(-1)}`)
+          }
+        }
         continue
       }
       finding('error', error instanceof Error ? error.message : String(error))
