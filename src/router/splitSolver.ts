@@ -137,7 +137,16 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
       const smallest = residual < 1e-7 ? 1 / 64 : 1e-15
       for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
         trial[SINK] = prices[SINK]!
-        for (let j = 1; j < n; j++) trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
+        let moved = false
+        for (let j = 1; j < n; j++) {
+          trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
+          if (trial[j] !== prices[j]) moved = true
+        }
+        // A step too short to change any price in float evaluates to the current point: the same
+        // dual (not lower) and the same residual (not flat), so it is never taken, and neither is
+        // any shorter one (exp and the rounded product are monotone: each price stays where it
+        // is). The search has failed; the evaluations down to the smallest step are skipped.
+        if (!moved) break
         const next = evaluate(trial, spare)
         let nextResidual = 0
         for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[SOURCE]! * amountIn))
