@@ -259,9 +259,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       consider(greedySplit(paths, amountIn, gasCost, memo))
     }
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost, memo))
-    // Paths of the chosen split whose gas outweighs what they add, taken out on exact simulation.
+    // Paths of the chosen split whose gas or rounding outweighs what they add, taken out on exact
+    // simulation (gas-free too: a low-decimals token's few raw units spread over many paths).
     const current = chosen as Plan | undefined
-    if (current && gasCost > 0) consider(prunePaths(current, gasCost, memo))
+    if (current) consider(prunePaths(current, gasCost, memo))
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)
