@@ -290,13 +290,21 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
   const { edges, tokens } = graph
   // Each token's edges out (index order), and those the flow uses: kept up to date as dead ends
   // are routed below (an input only ever goes from 0 to positive here), so a reachability walk
-  // looks at a token's support edges only, not every edge of the graph.
-  const leaving: number[][] = tokens.map(() => [])
-  const supportOut: number[][] = tokens.map(() => [])
-  edges.forEach((edge, e) => {
-    leaving[edge.from]!.push(e)
-    if (inputs[e]! > 0) supportOut[edge.from]!.push(e)
-  })
+  // looks at a token's support edges only, not every edge of the graph. Built at the first dead
+  // end (most flows have none): until then no input has changed, so they are the same lists.
+  let leaving: number[][] = []
+  let supportOut: number[][] = []
+  let listed = false
+  const list = () => {
+    if (listed) return
+    listed = true
+    leaving = tokens.map(() => [])
+    supportOut = tokens.map(() => [])
+    edges.forEach((edge, e) => {
+      leaving[edge.from]!.push(e)
+      if (inputs[e]! > 0) supportOut[edge.from]!.push(e)
+    })
+  }
   const reaches = (from: number, target: number): boolean => {
     const seen = new Set<number>([from])
     const stack = [from]
@@ -318,15 +326,20 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
     const inflow = new Float64Array(tokens.length)
     const leaves = new Uint8Array(tokens.length)
     edges.forEach((edge, e) => {
-      if (!(inputs[e]! > 0)) return
+      if (inputs[e]! > 0) leaves[edge.from] = 1
+    })
+    // Only a token the flow does not leave can be a dead end: the inflow of the others is never
+    // read (the same edges, in the same order, sum the inflow of those that can).
+    edges.forEach((edge, e) => {
+      if (!(inputs[e]! > 0) || leaves[edge.to] || edge.to === SOURCE || edge.to === SINK) return
       inflow[edge.to] = inflow[edge.to]! + edge.curve.amountOut(inputs[e]!)
-      leaves[edge.from] = 1
     })
     let changed = false
     // Intermediate tokens only (the source and the sink are never dead ends).
     for (let t = 0; t < tokens.length; t++) {
       if (t === SOURCE || t === SINK) continue
       if (!(inflow[t]! > 0) || leaves[t]) continue
+      list()
       const out = leaving[t]!.filter((e) => {
         const edge = edges[e]!
         if (!(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
