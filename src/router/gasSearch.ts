@@ -61,7 +61,10 @@ export function searchGas(
       let addSurplus = 0
       graph.edges.forEach((edge, e) => {
         if (active[e]) return
-        edge.curve.atRate(flow.prices[edge.from]! / flow.prices[edge.to]!, point)
+        // At or above its zero-size rate a pool trades nothing (as in solveFlow): no call.
+        const rate = flow.prices[edge.from]! / flow.prices[edge.to]!
+        if (rate >= edge.curve.rate0) return
+        edge.curve.atRate(rate, point)
         if (!(point.input > 0)) return
         const surplus = flow.prices[edge.to]! * point.output - flow.prices[edge.from]! * point.input - gasCost * edge.curve.gas(point.input)
         if (surplus > addSurplus) {
