@@ -11,9 +11,13 @@ import { slipstreamFamily } from '../src/protocols/slipstream/family.js'
 import { uniswapV3Family } from '../src/protocols/uniswapV3/family.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil } from './devnet/index.js'
 import { type SlipstreamRealDeployment, deploySlipstreamReal, withSlipstreamReal } from './devnet/slipstreamReal.js'
+import { rpc } from './devnet/rpc.js'
 import { executeQuote } from './support/fill.js'
 
 type Case = [sell: DevnetSymbol | 'ETH', buy: DevnetSymbol | 'ETH', usd: number, kind: 'exactIn' | 'exactOut', mode: 'slipstream' | 'split']
+
+/** Seconds between the quote's block and the fill's (Base mines every 2 s). */
+const BLOCK_SECONDS = 2
 
 const CASES: readonly Case[] = [
   ['WETH', 'USDC', 5_000, 'exactIn', 'slipstream'], ['USDC', 'ETH', 40_000, 'exactIn', 'slipstream'], ['ETH', 'USDC', 2_000, 'exactOut', 'slipstream'],
@@ -66,6 +70,10 @@ describe('quotes over the real CLPool execute exactly through weft’s executor'
       const families = mode === 'slipstream' ? [slipstreamFamily] : [uniswapV3Family, slipstreamFamily]
       const source = createRpcSource({ client: anvil.publicClient, chain, families })
       const quote = await getQuote(intent, source, { chains: [chain], sender: trader, families })
+      // The fill lands a block time after the quote, in a later second than the pools' last swap,
+      // as on a chain: the CLPool then writes its oracle observation (a devnet mining in the same
+      // second skips it and under-states the gas).
+      await rpc(anvil.rpcUrl, 'evm_increaseTime', [BLOCK_SECONDS])
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
       expect(outcome.receipt.status).toBe('success')
       expect(outcome.received).toBe(BigInt(quote.amountOut))

@@ -10,9 +10,13 @@ import type { V3ForkGas } from '../pancakeV3/v3ForkPool.js'
  * unstaked-fee lookup, the gauge-fee bookkeeping) and by up to ~24k on a spacing-1 swap crossing
  * several ticks (staked liquidity and reward growth per crossed tick). `base` keeps ~5k above the
  * measured extra because the devnet's Voter is a stand-in without gauges, a few cold reads cheaper
- * than Base's. Measured gasEstimate/gasUsed on 16 fills: 1.03-1.13.
+ * than Base's. Measured gasEstimate/gasUsed on 16 fills: 1.03-1.13. Those fills landed in the
+ * second of the pools' last swap, which skips the CLPool's per-second writes (oracle observation,
+ * reward-growth update); a fill a block later (as on a chain) costs 3.1-3.9k more per swap, and
+ * a random families soak filled a path below its estimate (seed 3008 #12: 473,772 < 477,372).
+ * `base` carries those 4k since: 1.02-1.13 with each fill two seconds after its quote.
  *
  * @example
  * // gas of a Slipstream swap = estimateSwapGas(crossed, steps) + base + crossed * perTickCrossed + (steps - 1) * perExtraStep
  */
-export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = { base: 15_000n, perTickCrossed: 5_000n, perExtraStep: 2_000n }
+export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = { base: 19_000n, perTickCrossed: 5_000n, perExtraStep: 2_000n }
