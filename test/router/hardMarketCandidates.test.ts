@@ -8,27 +8,10 @@
 // The references are independent exact plans the bench found (Tines' split, the convex optimum's
 // flow), each within 6 hops.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 /** weft's gross output at 6 hops for a planned trade of the universe at `fraction` of its depth. */
-function route(pools: number, seed: number, trade: string, fraction: number): bigint {
-  const universe = createHardUniverse(pools, seed)
-  const planned = universe.trades.find((t) => t.label.startsWith(trade))!
-  const amountIn = (planned.depthIn * BigInt(Math.round(fraction * 1e9))) / 10n ** 9n
-  const plan = findRoute(
-    {
-      pools: universe.market.pools.map((p) => p.pool),
-      tokenIn: planned.tokenIn.address,
-      tokenOut: planned.tokenOut.address,
-      connectors: universe.market.chain.majorTokens,
-      maxHops: 6,
-      gasCostInOutput: 0,
-    },
-    amountIn,
-  )
-  return plan?.amountOut ?? 0n
-}
+const route = (pools: number, seed: number, trade: string, fraction: number): bigint => routeHardTrade(pools, seed, trade, fraction, 6)?.amountOut ?? 0n
 
 describe('candidate growth at 6 hops (hard markets)', () => {
   it('reaches a deep route through three tokens beyond the candidates (seed 6, H7 -> H11, 1%)', () => {

@@ -10,25 +10,11 @@
 //   the default hop limit there are more rounds.
 // The reference is Tines' exact split within 6 hops.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 describe('layer copies sharing pools at 6 hops (hard market)', () => {
   it('beats Tines and comes within 0.2 bp of its bound (seed 9, H0 -> H5, 30%)', () => {
-    const universe = createHardUniverse(100, 9)
-    const planned = universe.trades.find((t) => t.label.startsWith('H0->'))!
-    const amountIn = (planned.depthIn * 300_000_000n) / 10n ** 9n
-    const plan = findRoute(
-      {
-        pools: universe.market.pools.map((p) => p.pool),
-        tokenIn: planned.tokenIn.address,
-        tokenOut: planned.tokenOut.address,
-        connectors: universe.market.chain.majorTokens,
-        maxHops: 6,
-        gasCostInOutput: 0,
-      },
-      amountIn,
-    )!
+    const plan = routeHardTrade(100, 9, 'H0->', 0.3, 6)!
     expect(plan.paths.every((path) => path.path.length <= 6)).toBe(true)
     // Tines: 212855780880780593305656. Before: 212830336937775799734004 (1.2 bp below).
     expect(plan.amountOut).toBeGreaterThanOrEqual(212855780880780593305656n)
