@@ -6,26 +6,11 @@
 // first pools (the whole WBTC part on one path again).
 // The reference is Tines' exact split within 6 hops.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 describe('paths losing to rounding, gas-free (hard market)', () => {
   it('is not below Tines at 6 hops nor below its own 4-hop plan (seed 10, H5 -> H8, 0.01%)', () => {
-    const universe = createHardUniverse(100, 10)
-    const planned = universe.trades.find((t) => t.label.startsWith('H5->'))!
-    const amountIn = (planned.depthIn * 100_000n) / 10n ** 9n
-    const route = (maxHops: number) =>
-      findRoute(
-        {
-          pools: universe.market.pools.map((p) => p.pool),
-          tokenIn: planned.tokenIn.address,
-          tokenOut: planned.tokenOut.address,
-          connectors: universe.market.chain.majorTokens,
-          maxHops,
-          gasCostInOutput: 0,
-        },
-        amountIn,
-      )!
+    const route = (maxHops: number) => routeHardTrade(100, 10, 'H5->', 1e-4, maxHops)!
     const six = route(6)
     expect(six.paths.every((path) => path.path.length <= 6)).toBe(true)
     // Tines: 3813056149483909442. Before: 3812996083607810321 (0.16 bp below).
