@@ -1,22 +1,19 @@
-import type { Address } from 'viem'
 import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
 import { coverPlan, upperBound } from './certificate.js'
-import { type ModelRoute, decompose } from './decompose.js'
 import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
-import { type LayeredGraph, layerGraph, unlayerPath, unlayerRoute } from './layerGraph.js'
-import { layeredRoute } from './layeredRoute.js'
-import { shareLayers } from './shareLayers.js'
+import { unlayerRoute } from './layerGraph.js'
+import { type GasSearchStart, prepareModelsToWeigh } from './modelsToWeigh.js'
 import { greedySplit } from './greedySplit.js'
 import { prunePaths } from './prunePaths.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { createSwapMemo } from './swapMemo.js'
-import { type FlowSolution, solveFlow } from './splitSolver.js'
+import { solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
 /** The all-pools relaxation must promise more than this share above the candidates' for the graph to grow (0.01 bp). */
@@ -32,10 +29,6 @@ const MAX_EXPANSION = 12
 const expansionRounds = (maxHops: number) => (maxHops > DEFAULT_MAX_HOPS ? 2 : 1)
 /** A decomposition whose model output is this share below the relaxation's also gets a greedy split (0.1 bp). */
 const DECOMPOSITION_LOSS = 1e-5
-/** Pools held to one layer are shared instead when the held model loses more than this share against the free layered solve (0.01 bp). */
-const SHARING_LOSS = 1e-6
-/** Re-solves that switch off edges only paths longer than maxHops can use. */
-const HOP_REPAIRS = 6
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
 export type PreparedRoute = {
   graph: RouteGraph
@@ -83,7 +76,6 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     candidates = [...candidates, ...extra]
     graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
   }
-  const all = graph.edges.map(() => true)
   const pairEdges = new Map<string, number[]>()
   graph.edges.forEach((edge, e) => {
     const key = `${edge.from}>${edge.to}`
@@ -91,83 +83,14 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (list) list.push(e)
     else pairEdges.set(key, [e])
   })
-
-  // The gas-free solve, made to fit maxHops: the relaxation's flow may chain edges of short token
-  // paths into a longer one; edges of its support that lie on no path of at most maxHops through
-  // the support are switched off and the flow re-solved (warm), a few times at most.
-  const solveWithinHops = (active: readonly boolean[], amount: number) => {
-    let trial = active
-    let start: Float64Array | undefined
-    let iterations = 0
-    // The best short decomposition so far (paths scaled up to the amount), when none is whole.
-    let fallback: { flow: FlowSolution; model: ModelRoute; active: readonly boolean[] } | undefined
-    for (let attempt = 0; ; attempt++) {
-      const flow = solveFlow(graph, trial, amount, start)
-      iterations += flow.iterations
-      const tooLong: number[] = []
-      const model = decompose(graph, flow, amount, tooLong)
-      if (model?.short && (!fallback || model.output > fallback.model.output)) fallback = { flow, model, active: trial }
-      if ((model && !model.short) || tooLong.length === 0 || attempt >= HOP_REPAIRS) {
-        if (model && !model.short) return { flow, model, iterations, active: trial, repaired: attempt > 0 }
-        return fallback ? { ...fallback, iterations, repaired: true } : { flow, model: undefined, iterations, active: trial, repaired: true }
-      }
-      const next = [...trial]
-      for (const e of tooLong) next[e] = false
-      trial = next
-      start = flow.prices
-    }
-  }
-
-  // When switching edges off was needed, the split is also solved on the graph layered by hop count
-  // (every path within maxHops by construction, see layeredRoute): the better model wins. `flow`
-  // stays the candidate graph's (its prices feed the certificate).
-  let layers: LayeredGraph | undefined | null = null
-  const solveLimited = (amount: number) => {
-    const cut = solveWithinHops(all, amount)
-    if (!cut.repaired) return cut
-    if (layers === null) layers = layerGraph(graph)
-    const held = layers && layeredRoute(layers, amount)
-    if (!layers || !held || held.model.short) return cut
-    // layeredRoute holds each pool to one layer; a pool may be wanted from several (a pool into the
-    // output reached after 1, 2 and 3 hops). When holding cost something against the free layered
-    // solve, the layer copies share each pool instead (shareLayers; a pool they trade both ways
-    // keeps the direction the candidate flow, one price per token, trades it in). The better of the two models
-    // leads (the gas search starts from it); the other's split is made exact and weighed too (see route).
-    const shared = held.held && held.model.output < held.free.dual * (1 - SHARING_LOSS) ? shareLayers(layers, amount, held.free, poolDirections(graph, cut.flow)) : undefined
-    const iterations = cut.iterations + held.iterations + (shared?.iterations ?? 0)
-    const leads = shared && shared.model.output > held.model.output
-    const solved = leads ? shared : { ...held, graph: layers.graph }
-    const extraModels = leads ? [unlayerRoute(layers, held.model)] : shared ? [unlayerRoute(layers, shared.model)] : []
-    // The losing model's paths, and those of the layered flow with each pool free in every layer,
-    // join the greedy split on exact simulation (see route), which prices shared pools exactly. The
-    // held model's paths, not the shared one's: the shared split is already made exact, and its
-    // many paths would make the greedy split several times slower.
-    const layeredModel = unlayerRoute(layers, solved.model)
-    const heldModel = leads ? extraModels[0]! : layeredModel
-    const otherPaths = held.supportPaths.map((path) => unlayerPath(layers!, path))
-    if (cut.model && !cut.model.short && cut.model.output >= solved.model.output) {
-      for (const path of heldModel.paths) otherPaths.push(path.edges)
-      return { ...cut, iterations, otherPaths, extraModels }
-    }
-    for (const path of cut.model?.paths ?? []) otherPaths.push(path.edges)
-    // The cut model's split is weighed on exact simulation too: short of the amount as solved, its
-    // paths scaled up to it can still beat a layered model that holds or shares pools badly (a
-    // dense graph where every copy of an exit's pool is wanted).
-    if (cut.model) extraModels.push(cut.model)
-    // With gas, the held model is searched too: a shared pool's copy dropped leaves the other copies
-    // their parts only, so the search from the shared model consolidates less.
-    const heldLayered = leads ? { ...held, graph: layers.graph, layers } : undefined
-    return { ...cut, model: layeredModel, iterations, layered: { ...solved, layers }, heldLayered, otherPaths, extraModels, greedyModel: heldModel }
-  }
+  const modelsToWeigh = prepareModelsToWeigh(graph, pairEdges)
 
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined
-    const solved = solveLimited(amountIn)
-    const { model } = solved
-    const flow = 'layered' in solved && solved.layered ? solved.layered.flow : solved.flow
+    const { lead, leadFlow } = modelsToWeigh(amountIn)
     // The dual value is the relaxation's optimum (smooth in the amount); undefined past the pools'
     // capacity or when the flow does not decompose into paths of at most maxHops.
-    return model && !model.short ? { output: flow.dual, inputPrice: flow.prices[SOURCE]! } : undefined
+    return lead && !lead.short ? { output: leadFlow.dual, inputPrice: leadFlow.prices[SOURCE]! } : undefined
   }
 
   // The best single paths through any token of the source (the floor every route is held to).
@@ -176,6 +99,11 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost, memo }),
     )
   const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
+  // The gas search from a solve, its model mapped back to the candidate graph when the solve was layered.
+  const searchGasFrom = (start: GasSearchStart, amount: number) => {
+    const searched = searchGas(start.graph, start.pairEdges, start, amount, gasCost)
+    return { model: start.layers ? unlayerRoute(start.layers, searched.model) : searched.model, iterations: searched.iterations }
+  }
 
   const route = (amountIn: bigint): Plan | undefined => {
     if (amountIn <= 0n) return undefined
@@ -190,30 +118,23 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return single
     }
     let iterations = 0
-    const solved = solveLimited(amount)
-    const full = solved.flow
-    iterations += solved.iterations
-    const fullRoute = solved.model
+    const models = modelsToWeigh(amount)
+    const { candidateFlow, lead } = models
+    iterations += models.iterations
 
-    // Gas: a local search over which pools trade, from the gas-free optimum (see searchGas).
-    let best = fullRoute
-    // Other models whose splits are made exact and weighed with the others.
-    const extraModels = [...(('extraModels' in solved && solved.extraModels) || [])]
-    if (gasCost > 0 && fullRoute && 'layered' in solved && solved.layered) {
-      const { layers: layered, graph: solvedGraph, flow, model, active } = solved.layered
-      const searched = searchGas(solvedGraph, layered.pairEdges, { flow, model, active }, amount, gasCost)
-      best = unlayerRoute(layered, searched.model)
-      iterations += searched.iterations
-      if (solved.heldLayered) {
-        const held = solved.heldLayered
-        const alternative = searchGas(held.graph, held.layers.pairEdges, { flow: held.flow, model: held.model, active: held.active }, amount, gasCost)
-        extraModels.push(unlayerRoute(held.layers, alternative.model))
-        iterations += alternative.iterations
-      }
-    } else if (gasCost > 0 && fullRoute) {
-      const searched = searchGas(graph, pairEdges, { flow: full, model: fullRoute, active: solved.active }, amount, gasCost)
+    // Gas: a local search over which pools trade, from the gas-free lead (see searchGas); the
+    // alternatives' solves are searched too, and what they find weighed with the alternatives.
+    let best = lead
+    const alternatives = [...models.alternatives]
+    if (gasCost > 0 && models.leadSolve) {
+      const searched = searchGasFrom(models.leadSolve, amount)
       best = searched.model
       iterations += searched.iterations
+      for (const start of models.alternativeSolves) {
+        const alternative = searchGasFrom(start, amount)
+        alternatives.push(alternative.model)
+        iterations += alternative.iterations
+      }
     }
 
     // Exact plans: the split, and the best single paths (the floor the split can never fall below).
@@ -230,15 +151,15 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // The gas-searched split (the gas-free one when that does not execute exactly) and the best
     // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
     let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost, memo) : undefined
-    if (!split && fullRoute && fullRoute !== best) split = exactSplit(graph, fullRoute, amountIn, value, gasCost, memo)
-    for (const model of extraModels) {
+    if (!split && lead && lead !== best) split = exactSplit(graph, lead, amountIn, value, gasCost, memo)
+    for (const model of alternatives) {
       const other = exactSplit(graph, model, amountIn, value, gasCost, memo)
       if (other && (!split || value(other.plan) > value(split.plan))) split = other
     }
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
-    if (!fullRoute || fullRoute.short || solved.repaired || fullRoute.output < full.dual * (1 - DECOMPOSITION_LOSS)) {
+    if (!lead || lead.short || models.repaired || lead.output < candidateFlow.dual * (1 - DECOMPOSITION_LOSS)) {
       // The flow did not become paths of at most maxHops as solved (edges were switched off, its
       // paths fall short, or they lose visibly against the relaxation: cycles cut, holdings pushed
       // past a pool's end): a greedy split on exact simulation over the paths it gave and the best
@@ -252,8 +173,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
           paths.push(path)
         }
       }
-      for (const p of (('greedyModel' in solved && solved.greedyModel) || fullRoute)?.paths ?? []) add(p.edges.map((e) => graph.edges[e]!.hop))
-      for (const edges of ('otherPaths' in solved && solved.otherPaths) || []) add(edges.map((e) => graph.edges[e]!.hop))
+      for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop))
       for (const single of singles) add(single)
       for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
       consider(greedySplit(paths, amountIn, gasCost, memo))
@@ -276,7 +196,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     const allPools = (): AllPoolsBound => {
       if (everywhere) return everywhere
       try {
-        everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, full.prices[i]!])))
+        everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, candidateFlow.prices[i]!])))
       } catch {
         // Read lazily, possibly after getQuote returned: a host pool that throws leaves the figure out.
         everywhere = { bound: Number.NaN, pools: 0, prices: new Map(), trading: [] }
@@ -284,7 +204,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return everywhere
     }
     // The candidates named: the graph's, and any token path of the plan beyond them.
-    const covering = coverPlan(graph, plan, pools, full.prices, () => allPools().prices)
+    const covering = coverPlan(graph, plan, pools, candidateFlow.prices, () => allPools().prices)
     const certified = upperBound(covering.graph, covering.prices, amount)
     iterations += certified.iterations
     const bound = certified.bound
@@ -317,22 +237,6 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   return { graph, route, optimum }
-}
-
-/**
- * The direction a flow trades each pool in (pool key to input token; the one worth more, at spot,
- * should it trade a pool both ways).
- */
-function poolDirections(graph: RouteGraph, flow: FlowSolution): Map<string, Address> {
-  const directions = new Map<string, Address>()
-  const worth = new Map<string, number>()
-  graph.edges.forEach((edge, e) => {
-    const value = flow.inputs[e]! * graph.spot[edge.from]!
-    if (!(value > 0) || value <= (worth.get(edge.hop.pool.key) ?? 0)) return
-    worth.set(edge.hop.pool.key, value)
-    directions.set(edge.hop.pool.key, edge.hop.tokenIn)
-  })
-  return directions
 }
 
 /** A probe input for the best zero-size rate of an exact-output search (raw units; small, well above rounding). */
