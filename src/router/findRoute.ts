@@ -1,4 +1,5 @@
 import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
+import { AllPoolsFigure, certifyRoute } from './allPoolsFigure.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
 import { coverPlan, upperBound } from './certificate.js'
 import { exactSplit, repairSplit } from './exactSplit.js'
@@ -191,47 +192,25 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     for (const single of floor) if (single && single.amountIn === amountIn && single.amountOut > 0n && value(single) > value(chosen)) chosen = single
 
     const plan: Plan = chosen
-    // The all-pools figure costs a pass over every pool: computed when first read.
-    let everywhere: AllPoolsBound | undefined = amount === probe ? expansion : undefined
-    const allPools = (): AllPoolsBound => {
-      if (everywhere) return everywhere
-      try {
-        everywhere = allPoolsBound(pools, tokenIn, tokenOut, amount, maxHops, new Map(graph.tokens.map((t, i) => [t, candidateFlow.prices[i]!])))
-      } catch {
-        // Read lazily, possibly after getQuote returned: a host pool that throws leaves the figure out.
-        everywhere = { bound: Number.NaN, pools: 0, prices: new Map(), trading: [] }
-      }
-      return everywhere
-    }
+    // The all-pools figure costs a pass over every pool: computed when first read (the candidate
+    // search already made it at the probe amount).
+    const figure = new AllPoolsFigure({ pools, tokenIn, tokenOut, amountIn: amount, maxHops, tokens: graph.tokens, prices: candidateFlow.prices }, amount === probe ? expansion : undefined)
     // The candidates named: the graph's, and any token path of the plan beyond them.
-    const covering = coverPlan(graph, plan, pools, candidateFlow.prices, () => allPools().prices)
+    const covering = coverPlan(graph, plan, pools, candidateFlow.prices, () => figure.get().prices)
     const certified = upperBound(covering.graph, covering.prices, amount)
     iterations += certified.iterations
     const bound = certified.bound
     if (Number.isFinite(bound) && bound > 0) {
-      const out = Number(plan.amountOut)
-      const gap = (upper: number) => ((upper - out) / upper) * 10_000
-      const allBound = () => (Number.isFinite(allPools().bound) && allPools().bound > 0 ? allPools().bound : undefined)
-      plan.certificate = {
+      const candidate = {
         upperBound: BigInt(Math.ceil(bound)),
-        gapBps: gap(bound),
+        gapBps: ((bound - Number(plan.amountOut)) / bound) * 10_000,
         candidatePools: certified.pools,
         candidateEdges: graph.edges.length,
         candidatePaths: covering.graph.tokenPaths.length,
         pathsUsed: plan.paths.length,
         iterations,
-        get allPoolsUpperBound() {
-          const figure = allBound()
-          return figure === undefined ? undefined : BigInt(Math.ceil(figure))
-        },
-        get allPoolsGapBps() {
-          const figure = allBound()
-          return figure === undefined ? undefined : gap(figure)
-        },
-        get allPools() {
-          return allPools().pools
-        },
       }
+      plan.certificate = certifyRoute(candidate, figure, plan.amountOut)
     }
     return plan
   }
