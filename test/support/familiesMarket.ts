@@ -126,6 +126,28 @@ function sample<T>(draw: Draw, items: readonly T[], count: number): T[] {
 }
 
 /**
+ * Up to `count` specs, each built from a drawn identity (pair, fee tier...) whose key no spec
+ * before it has; a repeated key is skipped and still counts. The draws run in the order the
+ * loop would make them (identity, then the spec's own draws), so a seed's market stays the same.
+ */
+function drawDistinct<Identity, Spec>(count: number, drawIdentity: () => Identity, keyOf: (identity: Identity) => string, build: (identity: Identity) => Spec): Spec[] {
+  const seen = new Set<string>()
+  const specs: Spec[] = []
+  for (let drawn = 0; drawn < count; drawn++) {
+    const identity = drawIdentity()
+    const key = keyOf(identity)
+    if (seen.has(key)) continue
+    seen.add(key)
+    specs.push(build(identity))
+  }
+  return specs
+}
+
+/** The market's entries of concentrated pools: family, tokens, and the USD value of their positions. */
+const concentratedPools = (family: string, specs: readonly { pair: readonly (DevnetSymbol | 'ETH')[]; positions: readonly DevnetPositionSpec[] }[]): FamiliesMarketPool[] =>
+  specs.map((spec) => ({ family, tokens: spec.pair, usd: positionsUsd(spec.positions) }))
+
+/**
  * The devnet seen with each token's USD price moved by up to ±spread: the family deploy helpers
  * price their pools from `getToken(...).priceUsd`, so each family starts a little apart.
  */
@@ -215,86 +237,78 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
   const usdScale = () => (draw.chance(1 / 12) ? draw.logUniform(300, 20_000) : draw.logUniform(20_000, 4_000_000))
 
   // Uniswap V2 and V3 come with the devnet itself.
-  const uniswapSpecs: DevnetPoolSpec[] = []
-  for (const pair of sample(draw, ALL_PAIRS, draw.between(3, 7))) {
-    const usd = usdScale()
-    uniswapSpecs.push({ family: 'uniswapV2', pair, usd })
-    pools.push({ family: 'uniswapV2', tokens: pair, usd })
-  }
-  const v3Keys = new Set<string>()
-  for (let k = draw.between(3, 7); k > 0; k--) {
-    const pair = draw.pick(ALL_PAIRS)
-    const fee = draw.pick(UNISWAP_V3_FEES)
-    if (v3Keys.has(`${pair}:${fee}`)) continue
-    v3Keys.add(`${pair}:${fee}`)
-    const positions = randomPositions(draw, usdScale())
-    uniswapSpecs.push({ family: 'uniswapV3', pair, fee, positions })
-    pools.push({ family: 'uniswapV3', tokens: pair, usd: positionsUsd(positions) })
-  }
+  const v2Specs = sample(draw, ALL_PAIRS, draw.between(3, 7)).map((pair) => ({ family: 'uniswapV2' as const, pair, usd: usdScale() }))
+  for (const spec of v2Specs) pools.push({ family: 'uniswapV2', tokens: spec.pair, usd: spec.usd })
+  const v3Specs = drawDistinct(
+    draw.between(3, 7),
+    () => ({ pair: draw.pick(ALL_PAIRS), fee: draw.pick(UNISWAP_V3_FEES) }),
+    ({ pair, fee }) => `${pair}:${fee}`,
+    ({ pair, fee }) => ({ family: 'uniswapV3' as const, pair, fee, positions: randomPositions(draw, usdScale()) }),
+  )
+  pools.push(...concentratedPools('uniswapV3', v3Specs))
+  const uniswapSpecs: DevnetPoolSpec[] = [...v2Specs, ...v3Specs]
   const devnet = await deployDevnet(anvil, { pools: uniswapSpecs, traders: 2 })
   let chain: ChainConfig = devnet.chain
   const spread = draw.logUniform(...PRICE_SPREAD_RANGE)
   await movePrices(devnet, draw, uniswapSpecs)
 
-  const pancakeSpecs: PancakeV3PoolSpec[] = []
-  const pancakeKeys = new Set<string>()
-  for (let k = draw.between(2, 4); k > 0; k--) {
-    const pair = draw.pick(ALL_PAIRS)
-    const fee = draw.pick(PANCAKE_V3_FEES)
-    if (pancakeKeys.has(`${pair}:${fee}`)) continue
-    pancakeKeys.add(`${pair}:${fee}`)
-    const positions = randomPositions(draw, usdScale())
-    pancakeSpecs.push({ pair, fee, positions })
-    pools.push({ family: 'pancakeV3', tokens: pair, usd: positionsUsd(positions) })
-  }
+  const pancakeSpecs: PancakeV3PoolSpec[] = drawDistinct(
+    draw.between(2, 4),
+    () => ({ pair: draw.pick(ALL_PAIRS), fee: draw.pick(PANCAKE_V3_FEES) }),
+    ({ pair, fee }) => `${pair}:${fee}`,
+    ({ pair, fee }) => ({ pair, fee, positions: randomPositions(draw, usdScale()) }),
+  )
+  pools.push(...concentratedPools('pancakeV3', pancakeSpecs))
   const pancake = await deployPancakeV3(repriced(devnet, draw, spread), { pools: pancakeSpecs })
   chain = withPancakeV3(chain, pancake)
 
-  const slipstreamSpecs: SlipstreamRealPoolSpec[] = []
-  const slipstreamKeys = new Set<string>()
-  for (let k = draw.between(2, 4); k > 0; k--) {
-    const pair = draw.pick(ALL_PAIRS)
-    const tickSpacing = draw.pick(SLIPSTREAM_SPACINGS)
-    if (slipstreamKeys.has(`${pair}:${tickSpacing}`)) continue
-    slipstreamKeys.add(`${pair}:${tickSpacing}`)
-    const positions = randomPositions(draw, usdScale())
-    // A custom fee one time in three (0.01%–3%, or the zero-fee marker), else the spacing's default.
-    const customFee = draw.chance(1 / 3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(100, 30_000)) : undefined
-    slipstreamSpecs.push({ pair, tickSpacing, positions, ...(customFee !== undefined ? { customFee } : {}) })
-    pools.push({ family: 'slipstream', tokens: pair, usd: positionsUsd(positions) })
-  }
+  const slipstreamSpecs: SlipstreamRealPoolSpec[] = drawDistinct(
+    draw.between(2, 4),
+    () => ({ pair: draw.pick(ALL_PAIRS), tickSpacing: draw.pick(SLIPSTREAM_SPACINGS) }),
+    ({ pair, tickSpacing }) => `${pair}:${tickSpacing}`,
+    ({ pair, tickSpacing }) => {
+      const positions = randomPositions(draw, usdScale())
+      // A custom fee one time in three (0.01%–3%, or the zero-fee marker), else the spacing's default.
+      const customFee = draw.chance(1 / 3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(100, 30_000)) : undefined
+      return { pair, tickSpacing, positions, ...(customFee !== undefined ? { customFee } : {}) }
+    },
+  )
+  pools.push(...concentratedPools('slipstream', slipstreamSpecs))
   const slipstream = await deploySlipstreamReal(repriced(devnet, draw, spread), { pools: slipstreamSpecs })
   chain = withSlipstreamReal(chain, slipstream)
 
-  const v4Specs: UniswapV4PoolSpec[] = []
-  const v4Keys = new Set<string>()
-  for (let k = draw.between(2, 5); k > 0; k--) {
-    const [a, b] = draw.pick(ALL_PAIRS)
-    // Half the WETH pools trade native ETH instead.
-    const pair: readonly [DevnetSymbol | 'ETH', DevnetSymbol] = a === 'WETH' && draw.chance(0.5) ? ['ETH', b] : b === 'WETH' && draw.chance(0.5) ? ['ETH', a] : [a, b]
-    const [fee, tickSpacing] = draw.pick(UNISWAP_V4_TIERS)
-    if (v4Keys.has(`${pair}:${fee}:${tickSpacing}`)) continue
-    v4Keys.add(`${pair}:${fee}:${tickSpacing}`)
-    const positions = randomPositions(draw, usdScale())
-    // A protocol fee on one pool in three (it adds to the LP fee on V4).
-    const protocolFee = draw.chance(1 / 3) ? (draw.between(0, V4_MAX_PROTOCOL_FEE) << 12) | draw.between(0, V4_MAX_PROTOCOL_FEE) : undefined
-    v4Specs.push({ pair, fee, tickSpacing, positions, ...(protocolFee !== undefined ? { protocolFee } : {}) })
-    pools.push({ family: 'uniswapV4', tokens: pair, usd: positionsUsd(positions) })
-  }
+  const v4Specs: UniswapV4PoolSpec[] = drawDistinct(
+    draw.between(2, 5),
+    () => {
+      const [a, b] = draw.pick(ALL_PAIRS)
+      // Half the WETH pools trade native ETH instead.
+      const pair: readonly [DevnetSymbol | 'ETH', DevnetSymbol] = a === 'WETH' && draw.chance(0.5) ? ['ETH', b] : b === 'WETH' && draw.chance(0.5) ? ['ETH', a] : [a, b]
+      const [fee, tickSpacing] = draw.pick(UNISWAP_V4_TIERS)
+      return { pair, fee, tickSpacing }
+    },
+    ({ pair, fee, tickSpacing }) => `${pair}:${fee}:${tickSpacing}`,
+    ({ pair, fee, tickSpacing }) => {
+      const positions = randomPositions(draw, usdScale())
+      // A protocol fee on one pool in three (it adds to the LP fee on V4).
+      const protocolFee = draw.chance(1 / 3) ? (draw.between(0, V4_MAX_PROTOCOL_FEE) << 12) | draw.between(0, V4_MAX_PROTOCOL_FEE) : undefined
+      return { pair, fee, tickSpacing, positions, ...(protocolFee !== undefined ? { protocolFee } : {}) }
+    },
+  )
+  pools.push(...concentratedPools('uniswapV4', v4Specs))
   const v4 = await deployUniswapV4(repriced(devnet, draw, spread), { pools: v4Specs })
   chain = withUniswapV4(chain, v4)
 
-  const aerodromeSpecs: AerodromePoolSpec[] = []
-  const aerodromeKeys = new Set<string>()
-  for (let k = draw.between(1, 4); k > 0; k--) {
-    const pair = draw.pick(ALL_PAIRS)
-    if (aerodromeKeys.has(`${pair}:volatile`)) continue
-    aerodromeKeys.add(`${pair}:volatile`)
-    const usdPerSide = usdScale() / 2
-    const customFee = draw.chance(0.3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(1, 100)) : undefined
-    aerodromeSpecs.push({ pair, stable: false, usdPerSide, ...(customFee !== undefined ? { customFee } : {}) })
-    pools.push({ family: 'aerodromeV2 volatile', tokens: pair, usd: 2 * usdPerSide })
-  }
+  const aerodromeSpecs: AerodromePoolSpec[] = drawDistinct(
+    draw.between(1, 4),
+    () => draw.pick(ALL_PAIRS),
+    (pair) => `${pair}`,
+    (pair) => {
+      const usdPerSide = usdScale() / 2
+      const customFee = draw.chance(0.3) ? (draw.chance(0.2) ? ZERO_FEE_MARKER : draw.between(1, 100)) : undefined
+      return { pair, stable: false, usdPerSide, ...(customFee !== undefined ? { customFee } : {}) }
+    },
+  )
+  for (const spec of aerodromeSpecs) pools.push({ family: 'aerodromeV2 volatile', tokens: spec.pair, usd: 2 * spec.usdPerSide })
   // Stable pools over the dollar tokens: their first deposit must be equal in 18-decimal units.
   for (const pair of sample(draw, [['USDC', 'USDT'], ['USDC', 'DAI'], ['DAI', 'USDT']] as const, draw.between(0, 2))) {
     const wholePerSide = Math.round(draw.logUniform(20_000, 2_000_000))
