@@ -1,5 +1,5 @@
 import type { RatePoint } from './curves.js'
-import { type RouteGraph, SINK, SOURCE } from './types.js'
+import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
 
 /**
  * The optimal flow of the convex relaxation over a route graph's edges, found
@@ -48,85 +48,46 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   let iterations = solveInputPrice(graph, active, amountIn, prices, point)
 
-  // The active edges, once, with their ends and zero-size rates in flat arrays: most edges do not
-  // trade at a given point (their rate at or above rate0, where atRate gives nothing), and are
-  // passed over without a call.
-  const edges = graph.edges.filter((_, e) => active[e])
-  const froms = Int32Array.from(edges, (edge) => edge.from)
-  const tos = Int32Array.from(edges, (edge) => edge.to)
-  const rates0 = Float64Array.from(edges, (edge) => edge.curve.rate0)
-  // Runs of consecutive edges between the same two tokens (a graph lists a pair's pools together):
-  // one rate for the run, and the whole run passed over when it is at or above every zero-size
-  // rate in it. The edges left are visited in the same order, so every sum is the same.
-  const runStarts: number[] = []
-  const runMax: number[] = []
-  for (let e = 0; e < edges.length; e++) {
-    if (e === 0 || froms[e] !== froms[e - 1] || tos[e] !== tos[e - 1]) {
-      runStarts.push(e)
-      runMax.push(rates0[e]!)
-    } else runMax[runMax.length - 1] = Math.max(runMax[runMax.length - 1]!, rates0[e]!)
-  }
-  runStarts.push(edges.length)
-  // Evaluations write into one of two buffers (the current point's and a trial's), swapped when a
-  // trial is taken: a solve allocates nothing per step.
-  const makeEvaluation = (): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
-  const evaluate = (nu: Float64Array, into: Evaluation): Evaluation => {
-    const { gradient, hessian } = into
-    gradient.fill(0)
-    hessian.fill(0)
-    gradient[SOURCE] = amountIn
-    let dual = nu[SOURCE]! * amountIn
-    for (let run = 0; run + 1 < runStarts.length; run++) {
-      const first = runStarts[run]!
-      const a = froms[first]!
-      const b = tos[first]!
-      const m = nu[a]! / nu[b]!
-      if (m >= runMax[run]!) continue
-      for (let e = first; e < runStarts[run + 1]!; e++) {
-        if (m >= rates0[e]!) continue
-        edges[e]!.curve.atRate(m, point)
-        if (point.input <= 0) continue
-        dual += nu[b]! * point.output - nu[a]! * point.input
-        gradient[b] = gradient[b]! + point.output
-        gradient[a] = gradient[a]! - point.input
-        if (point.slope < 0) {
-          // d(input)/dν_a = slope/ν_b, d(input)/dν_b = −slope·m/ν_b; output moves by m times input.
-          const w = -point.slope / nu[b]!
-          hessian[a * n + a] = hessian[a * n + a]! + w
-          hessian[a * n + b] = hessian[a * n + b]! - w * m
-          hessian[b * n + a] = hessian[b * n + a]! - w * m
-          hessian[b * n + b] = hessian[b * n + b]! + w * m * m
-        }
-      }
-    }
-    into.dual = dual
-    return into
-  }
-
   if (n > 2) {
+    const solve = activeEdges(graph, active, amountIn, point)
     // The Newton variables: every token's price but the sink's (fixed at 1, index SINK = 0, so
     // token j is variable j − 1).
     const free = n - 1
-    let current = evaluate(prices, makeEvaluation())
-    let spare = makeEvaluation()
+    let current = evaluateDual(solve, prices, makeEvaluation(n))
+    let spare = makeEvaluation(n)
     const g = new Float64Array(free)
     const h = new Float64Array(free * free)
     const trial = new Float64Array(n)
     const work = new Float64Array(free * (free + 1))
     const step = new Float64Array(free)
+    const columns = new Int32Array(free + 1)
     // The line search starts from four times the last step taken (at most a full step).
     let lastAlpha = 1
     for (; iterations < maxIterations; iterations++) {
       const scale = prices[SOURCE]! * amountIn
       // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
       let residual = 0
+      let positive = true
       for (let j = 1; j < n; j++) {
         g[j - 1] = prices[j]! * current.gradient[j]!
         residual = Math.max(residual, Math.abs(g[j - 1]!) / scale)
-        for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
+        if (!(prices[j]! > 0 && prices[j]! < Infinity)) positive = false
       }
+      if (positive) {
+        // Only the entries the active edges can make nonzero: every other one is ν_j·0·ν_k, a plain
+        // 0 for positive finite prices, as the fill leaves it.
+        h.fill(0)
+        const { positions } = solve
+        for (let i = 0; i < positions.length; i++) {
+          const at = positions[i]!
+          const j = Math.floor(at / n)
+          const k = at - j * n
+          h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[at]! * prices[k]!
+        }
+      } else
+        for (let j = 1; j < n; j++) for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
       if (residual < TOLERANCE) break
-      solveNewtonStep(h, g, free, work, step)
+      solveNewtonStep(h, g, free, work, step, columns)
       const descent = Math.abs(dot(g, step))
       // Backtracking on the dual (convex in ν): take the longest step that lowers it.
       let accepted = false
@@ -147,7 +108,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         // any shorter one (exp and the rounded product are monotone: each price stays where it
         // is). The search has failed; the evaluations down to the smallest step are skipped.
         if (!moved) break
-        const next = evaluate(trial, spare)
+        const next = evaluateDual(solve, trial, spare)
         let nextResidual = 0
         for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[SOURCE]! * amountIn))
         const lower = next.dual < current.dual - 1e-4 * alpha * descent
@@ -167,17 +128,112 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   }
 
   let dual = prices[SOURCE]! * amountIn
-  graph.edges.forEach((edge, e) => {
-    if (!active[e]) return
+  const { edges } = graph
+  for (let e = 0; e < edges.length; e++) {
+    if (!active[e]) continue
+    const edge = edges[e]!
     const m = prices[edge.from]! / prices[edge.to]!
     // At or above its zero-size rate an edge trades nothing (inputs and outputs start at 0).
-    if (m >= edge.curve.rate0) return
+    if (m >= edge.curve.rate0) continue
     edge.curve.atRate(m, point)
     inputs[e] = point.input
     outputs[e] = point.output
     if (point.input > 0) dual += prices[edge.to]! * point.output - prices[edge.from]! * point.input
-  })
+  }
   return { prices, inputs, outputs, dual, iterations }
+}
+
+/**
+ * The active edges of one solve, with their ends and zero-size rates in flat arrays: most edges do
+ * not trade at a given point (their rate at or above rate0, where atRate gives nothing), and are
+ * passed over without a call. Runs of consecutive edges between the same two tokens (a graph
+ * lists a pair's pools together) get one rate, and a whole run is passed over when it is at or
+ * above every zero-size rate in it; the edges left are visited in the same order, so every sum is
+ * the same. `positions`: the Hessian entries (row · tokens + column, both not the sink) the runs
+ * can make nonzero, once each.
+ */
+type ActiveEdges = {
+  edges: Edge[]
+  froms: Int32Array
+  tos: Int32Array
+  rates0: Float64Array
+  runStarts: number[]
+  runMax: number[]
+  positions: number[]
+  tokens: number
+  amountIn: number
+  point: RatePoint
+}
+
+/** The active edges of `graph` for one solve (see ActiveEdges). */
+function activeEdges(graph: RouteGraph, active: readonly boolean[], amountIn: number, point: RatePoint): ActiveEdges {
+  const edges: Edge[] = []
+  for (let e = 0; e < graph.edges.length; e++) if (active[e]) edges.push(graph.edges[e]!)
+  const froms = new Int32Array(edges.length)
+  const tos = new Int32Array(edges.length)
+  const rates0 = new Float64Array(edges.length)
+  const runStarts: number[] = []
+  const runMax: number[] = []
+  const n = graph.tokens.length
+  const positions: number[] = []
+  const marked = new Uint8Array(n * n)
+  for (let e = 0; e < edges.length; e++) {
+    const edge = edges[e]!
+    froms[e] = edge.from
+    tos[e] = edge.to
+    rates0[e] = edge.curve.rate0
+    if (e === 0 || froms[e] !== froms[e - 1] || tos[e] !== tos[e - 1]) {
+      runStarts.push(e)
+      runMax.push(rates0[e]!)
+      for (const at of [edge.from * n + edge.from, edge.from * n + edge.to, edge.to * n + edge.from, edge.to * n + edge.to]) {
+        // The sink's price is fixed: its row and column are not Newton variables.
+        const row = Math.floor(at / n)
+        if (row === SINK || at - row * n === SINK || marked[at]) continue
+        marked[at] = 1
+        positions.push(at)
+      }
+    } else runMax[runMax.length - 1] = Math.max(runMax[runMax.length - 1]!, rates0[e]!)
+  }
+  runStarts.push(edges.length)
+  return { edges, froms, tos, rates0, runStarts, runMax, positions, tokens: n, amountIn, point }
+}
+
+/** Buffers for one evaluation of the dual (see evaluateDual); a solve swaps two, so it allocates nothing per step. */
+const makeEvaluation = (n: number): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
+
+/** The dual at prices `nu`, its gradient and Hessian, written into `into`. */
+function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): Evaluation {
+  const { edges, froms, tos, rates0, runStarts, runMax, tokens: n, amountIn, point } = solve
+  const { gradient, hessian } = into
+  gradient.fill(0)
+  hessian.fill(0)
+  gradient[SOURCE] = amountIn
+  let dual = nu[SOURCE]! * amountIn
+  for (let run = 0; run + 1 < runStarts.length; run++) {
+    const first = runStarts[run]!
+    const a = froms[first]!
+    const b = tos[first]!
+    const m = nu[a]! / nu[b]!
+    if (m >= runMax[run]!) continue
+    for (let e = first; e < runStarts[run + 1]!; e++) {
+      if (m >= rates0[e]!) continue
+      edges[e]!.curve.atRate(m, point)
+      if (point.input <= 0) continue
+      dual += nu[b]! * point.output - nu[a]! * point.input
+      gradient[b] = gradient[b]! + point.output
+      gradient[a] = gradient[a]! - point.input
+      if (point.slope < 0) {
+        // d(input)/dν_a = slope/ν_b, d(input)/dν_b = −slope·m/ν_b; output moves by m times input.
+        const w = -point.slope / nu[b]!
+        hessian[a * n + a] = hessian[a * n + a]! + w
+        hessian[a * n + b] = hessian[a * n + b]! - w * m
+        hessian[b * n + a] = hessian[b * n + a]! - w * m
+        hessian[b * n + b] = hessian[b * n + b]! + w * m * m
+      }
+    }
+  }
+  into.dual = dual
+  return into
 }
 
 const dot = (a: Float64Array, b: Float64Array) => {
@@ -216,38 +272,22 @@ function initialPrices(graph: RouteGraph, active: readonly boolean[], prices: Fl
  * iterations used.
  */
 function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn: number, prices: Float64Array, point: RatePoint): number {
-  const out = graph.edges.map((edge, e) => (active[e] && edge.from === SOURCE ? e : -1)).filter((e) => e >= 0)
+  const out: Edge[] = []
+  for (let e = 0; e < graph.edges.length; e++) if (active[e] && graph.edges[e]!.from === SOURCE) out.push(graph.edges[e]!)
   if (out.length === 0) return 0
-  // f(u) = Σ inputs(e^u) − amountIn, decreasing in u; f'(u) = Σ slope·m.
-  const excess = (u: number): [number, number] => {
-    const nu = Math.exp(u)
-    let total = -amountIn
-    let derivative = 0
-    for (const e of out) {
-      const edge = graph.edges[e]!
-      const m = nu / prices[edge.to]!
-      edge.curve.atRate(m, point)
-      total += point.input
-      derivative += point.slope * m
-    }
-    return [total, derivative]
-  }
   let hi = -Infinity
-  for (const e of out) {
-    const edge = graph.edges[e]!
-    hi = Math.max(hi, Math.log(edge.curve.rate0 * prices[edge.to]!))
-  }
+  for (const edge of out) hi = Math.max(hi, Math.log(edge.curve.rate0 * prices[edge.to]!))
   // Bracket the root: from a warm start (the price given) outwards, else from the best zero-size
   // rate downwards, in steps growing fourfold, until the edges take the whole amount.
   let iterations = 0
   const warm = prices[SOURCE]! > 0 ? Math.log(prices[SOURCE]!) : Number.NaN
   let lo = warm < hi ? warm : hi - 1e-9
-  let [fLo] = excess(lo)
+  let [fLo] = inputExcess(out, lo, amountIn, prices, point)
   if (fLo < 0) hi = lo
   else if (warm < hi)
     for (let width = 1e-6; iterations < 200; width *= 4, iterations++) {
       const up = Math.min(hi, warm + width)
-      if (excess(up)[0] < 0) {
+      if (inputExcess(out, up, amountIn, prices, point)[0] < 0) {
         hi = up
         break
       }
@@ -256,7 +296,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
     }
   for (let width = 1e-6; fLo < 0 && iterations < 200; width *= 4, iterations++) {
     lo = hi - width
-    ;[fLo] = excess(lo)
+    ;[fLo] = inputExcess(out, lo, amountIn, prices, point)
     if (fLo < 0) hi = lo
   }
   if (fLo < 0) {
@@ -266,7 +306,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
   let u = lo
   let balanced = false
   for (; iterations < 200; iterations++) {
-    const [f, d] = excess(u)
+    const [f, d] = inputExcess(out, u, amountIn, prices, point)
     if ((balanced = Math.abs(f) <= TOLERANCE * amountIn)) break
     if (f > 0) lo = u
     else hi = u
@@ -283,11 +323,28 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
 }
 
 /**
- * Solves the (regularised) Newton system H·δ = −g by Gaussian elimination with
- * partial pivoting into `x` (`a`: an n·(n+1) work matrix); each coordinate's
- * step is capped at ±1 (a factor e in price).
+ * f(u) = Σ inputs(e^u) − amountIn over the edges out of the input token, decreasing in u, and
+ * f'(u) = Σ slope·m (see solveInputPrice).
  */
-function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: number, a: Float64Array, x: Float64Array): void {
+function inputExcess(out: readonly Edge[], u: number, amountIn: number, prices: Float64Array, point: RatePoint): [number, number] {
+  const nu = Math.exp(u)
+  let total = -amountIn
+  let derivative = 0
+  for (const edge of out) {
+    const m = nu / prices[edge.to]!
+    edge.curve.atRate(m, point)
+    total += point.input
+    derivative += point.slope * m
+  }
+  return [total, derivative]
+}
+
+/**
+ * Solves the (regularised) Newton system H·δ = −g by Gaussian elimination with
+ * partial pivoting into `x` (`a`: an n·(n+1) work matrix, `columns`: n + 1
+ * indices); each coordinate's step is capped at ±1 (a factor e in price).
+ */
+function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: number, a: Float64Array, x: Float64Array, columns: Int32Array): void {
   let scale = 0
   for (let i = 0; i < n; i++) scale = Math.max(scale, hessian[i * n + i]!)
   for (let i = 0; i < n; i++) {
@@ -310,10 +367,18 @@ function solveNewtonStep(hessian: Float64Array, gradient: Float64Array, n: numbe
       }
     const p = a[col * (n + 1) + col]!
     if (p === 0) continue
+    // Only the pivot row's nonzero columns (and the right-hand side): a route graph's Hessian is
+    // sparse (a token's row holds the tokens it trades with), and subtracting a finite multiple of
+    // a zero changes an entry at most from −0 to 0, a sign no step depends on (the clamped step
+    // and its exp are the same either way).
+    let count = 0
+    for (let c = col; c < n; c++) if (a[col * (n + 1) + c] !== 0) columns[count++] = c
+    columns[count++] = n
     for (let r = col + 1; r < n; r++) {
       const f = a[r * (n + 1) + col]! / p
       if (f === 0) continue
-      for (let c = col; c <= n; c++) a[r * (n + 1) + c] = a[r * (n + 1) + c]! - f * a[col * (n + 1) + c]!
+      if (Number.isFinite(f)) for (let i = 0; i < count; i++) a[r * (n + 1) + columns[i]!] = a[r * (n + 1) + columns[i]!]! - f * a[col * (n + 1) + columns[i]!]!
+      else for (let c = col; c <= n; c++) a[r * (n + 1) + c] = a[r * (n + 1) + c]! - f * a[col * (n + 1) + c]!
     }
   }
   for (let r = n - 1; r >= 0; r--) {
