@@ -208,15 +208,19 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
   // The token's edges that may trade while its log-price stays in [liveLow, liveHigh] (the others give nothing there).
   const live = new Int32Array(widest)
   let liveCount = 0
-  let liveLow = -Infinity
-  let liveHigh = Infinity
-  // The balance's slope in log-price at the last evaluation (a Newton step's denominator).
-  let slope = 0
+  // The descent's changing numbers, in one object: a float that a closure assigns to a variable it
+  // shares with its function is boxed afresh on every assignment (V8 keeps such variables in a heap
+  // context), an object's float field is written in place. `liveLow`/`liveHigh`: the log-price
+  // range `live` is narrowed to; `slope`: the balance's slope in log-price at the last evaluation
+  // (a Newton step's denominator); what is known of the token's balance in log-price x: ≤ 0 up to
+  // `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0`; `lowValue` and
+  // `highValue`: the balance at atMost0 and at above0 (a secant's ends).
+  const state = { liveLow: -Infinity, liveHigh: Infinity, slope: 0, atMost0: -Infinity, below0: -Infinity, above0: Infinity, atLeast0: Infinity, lowValue: 0, highValue: 0 }
   // What the token's edges in `list` bring in less what they take out at price `price` (plus the
   // trade's input for the input token); `slope` set to its derivative in log-price.
   const balance = (k: number, price: number, list: Int32Array, count: number): number => {
     let net = k === SOURCE ? amountIn : 0
-    slope = 0
+    let slope = 0
     for (let i = 0; i < count; i++) {
       const edge = edges[list[i]!]!
       const a = edge.from === k ? price : nu[edge.from]!
@@ -234,6 +238,7 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
         slope -= rate * point.slope
       }
     }
+    state.slope = slope
     return net
   }
   // Keeps (in order, so every sum adds the same terms in the same order) the live edges that may
@@ -251,59 +256,52 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
       if (!idle) live[kept++] = live[i]!
     }
     liveCount = kept
-    liveLow = low
-    liveHigh = high
+    state.liveLow = low
+    state.liveHigh = high
   }
   // The token being priced, its edges, and what is known of its balance in log-price x: ≤ 0 up
-  // to `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0`. The exact balance
+  // to `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0` (in `state`). The exact balance
   // rises with the price (every curve's input falls as its rate rises), and so does its float
   // value: every term is monotone and float sums are monotone in each term. So a sign known at
   // one x holds beyond it, and the bisection below asks the pools only where nothing known decides.
   let k = SOURCE
   let around = touching[SOURCE] ?? new Int32Array(0)
-  let atMost0 = -Infinity
-  let below0 = -Infinity
-  let above0 = Infinity
-  let atLeast0 = Infinity
-  // The balance at atMost0 and at above0 (a secant's ends).
-  let lowValue = 0
-  let highValue = 0
   const record = (x: number, value: number) => {
-    if (value <= 0 && x > atMost0) {
-      atMost0 = x
-      lowValue = value
+    if (value <= 0 && x > state.atMost0) {
+      state.atMost0 = x
+      state.lowValue = value
     }
-    if (value < 0 && x > below0) below0 = x
-    if (value > 0 && x < above0) {
-      above0 = x
-      highValue = value
+    if (value < 0 && x > state.below0) state.below0 = x
+    if (value > 0 && x < state.above0) {
+      state.above0 = x
+      state.highValue = value
     }
-    if (value >= 0 && x < atLeast0) atLeast0 = x
+    if (value >= 0 && x < state.atLeast0) state.atLeast0 = x
     // The live edges narrowed to the bracket the balance's root is known to lie in.
-    if (atMost0 > liveLow || above0 < liveHigh) narrow(k, atMost0, above0)
+    if (state.atMost0 > state.liveLow || state.above0 < state.liveHigh) narrow(k, state.atMost0, state.above0)
   }
   const evaluate = (x: number): number => {
-    const inside = x >= liveLow && x <= liveHigh
+    const inside = x >= state.liveLow && x <= state.liveHigh
     const value = inside ? balance(k, Math.exp(x), live, liveCount) : balance(k, Math.exp(x), around, around.length)
     record(x, value)
     return value
   }
-  const positive = (x: number) => (x >= above0 ? true : x <= atMost0 ? false : evaluate(x) > 0)
-  const negative = (x: number) => (x <= below0 ? true : x >= atLeast0 ? false : evaluate(x) < 0)
+  const positive = (x: number) => (x >= state.above0 ? true : x <= state.atMost0 ? false : evaluate(x) > 0)
+  const negative = (x: number) => (x <= state.below0 ? true : x >= state.atLeast0 ? false : evaluate(x) < 0)
   for (let round = 0; round < rounds; round++)
     for (k = 0; k < tokenCount; k++) {
       if (k === SINK || touching[k]!.length === 0) continue
       around = touching[k]!
       for (let i = 0; i < around.length; i++) live[i] = around[i]!
       liveCount = around.length
-      liveLow = -Infinity
-      liveHigh = Infinity
-      atMost0 = -Infinity
-      below0 = -Infinity
-      above0 = Infinity
-      atLeast0 = Infinity
-      lowValue = 0
-      highValue = 0
+      state.liveLow = -Infinity
+      state.liveHigh = Infinity
+      state.atMost0 = -Infinity
+      state.below0 = -Infinity
+      state.above0 = Infinity
+      state.atLeast0 = Infinity
+      state.lowValue = 0
+      state.highValue = 0
       const start = Math.log(nu[k]!)
       // Newton steps on the balance in log-price (each just past the root it predicts, a secant or
       // a halving when Newton cannot tell) to bracket the root within SEED_WIDTH: the bisection
@@ -311,16 +309,16 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
       // PRICE_STEPS + 2) and ends at the same price as asking the pools at every step.
       let x = start
       let value = evaluate(x)
-      for (let step = 0, previous = Infinity, halve = false; step < SEED_STEPS && !(above0 - atMost0 <= SEED_WIDTH); step++) {
-        const lowest = Math.max(atMost0, start - PRICE_RANGE)
-        const highest = Math.min(above0, start + PRICE_RANGE)
-        const closed = atMost0 > -Infinity && above0 < Infinity
+      for (let step = 0, previous = Infinity, halve = false; step < SEED_STEPS && !(state.above0 - state.atMost0 <= SEED_WIDTH); step++) {
+        const lowest = Math.max(state.atMost0, start - PRICE_RANGE)
+        const highest = Math.min(state.above0, start + PRICE_RANGE)
+        const closed = state.atMost0 > -Infinity && state.above0 < Infinity
         // Once the root is bracketed, a step that did not halve the bracket is followed by a
         // bisection (the bracket at least halves every two steps).
-        if (closed && above0 - atMost0 > previous / 2) halve = true
-        if (closed) previous = above0 - atMost0
+        if (closed && state.above0 - state.atMost0 > previous / 2) halve = true
+        if (closed) previous = state.above0 - state.atMost0
         let next = Number.NaN
-        if (!halve && value === 0 && slope === 0 && k !== SOURCE) {
+        if (!halve && value === 0 && state.slope === 0 && k !== SOURCE) {
           // Nothing trades here: the balance stays 0 up to the lowest price above at which a
           // pool starts selling the token in, and turns positive past it. Bracket that price.
           const from = Math.exp(x)
@@ -334,20 +332,20 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
           const at = Math.log(opens)
           if (!(at < start + 1)) {
             // None opens below the bisection's reach: the balance is ≤ 0 up to it.
-            if (start + 1 > atMost0 && start + 1 < above0) evaluate(start + 1)
+            if (start + 1 > state.atMost0 && start + 1 < state.above0) evaluate(start + 1)
             break
           }
           if (at - SEED_WIDTH / 4 > lowest && at - SEED_WIDTH / 4 < highest) evaluate(at - SEED_WIDTH / 4)
           next = at + SEED_WIDTH / 4
         }
-        if (!halve && slope > 0) next = x - value / slope + (value > 0 ? -SEED_WIDTH / 4 : SEED_WIDTH / 4)
+        if (!halve && state.slope > 0) next = x - value / state.slope + (value > 0 ? -SEED_WIDTH / 4 : SEED_WIDTH / 4)
         if (!halve && !(next > lowest && next < highest) && closed)
           // The secant between the bracket's ends, just past the root it predicts.
-          next = atMost0 - (lowValue * (above0 - atMost0)) / (highValue - lowValue) + (SEED_WIDTH / 4) * (lowValue + highValue > 0 ? -1 : 1)
+          next = state.atMost0 - (state.lowValue * (state.above0 - state.atMost0)) / (state.highValue - state.lowValue) + (SEED_WIDTH / 4) * (state.lowValue + state.highValue > 0 ? -1 : 1)
         if (!(next > lowest && next < highest)) {
           if (Number.isFinite(highest - lowest) && closed) next = (lowest + highest) / 2
-          else if (value > 0) next = Math.max(x - 1, lowest === atMost0 ? (x + lowest) / 2 : start - PRICE_RANGE)
-          else next = Math.min(x + 1, highest === above0 ? (x + highest) / 2 : start + PRICE_RANGE)
+          else if (value > 0) next = Math.max(x - 1, lowest === state.atMost0 ? (x + lowest) / 2 : start - PRICE_RANGE)
+          else next = Math.min(x + 1, highest === state.above0 ? (x + highest) / 2 : start + PRICE_RANGE)
         }
         halve = false
         if (next === x) break

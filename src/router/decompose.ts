@@ -347,7 +347,13 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
         return (taken === undefined || edges[taken]!.hop.tokenIn === edge.hop.tokenIn) && !reaches(edge.to, t)
       })
       if (out.length === 0) continue
-      const taking = (price: number) => out.reduce((sum, e) => sum + edges[e]!.curve.atRate(price / prices[edges[e]!.to]!, point).input, 0)
+      // What the edges take at a token price (summed in edge order; a loop, not reduce: reduce
+      // boxes its float sum at every step, and the bisection below asks a hundred times).
+      const taking = (price: number) => {
+        let sum = 0
+        for (const e of out) sum += edges[e]!.curve.atRate(price / prices[edges[e]!.to]!, point).input
+        return sum
+      }
       // Above `hi` no edge trades; step down until the edges take the inflow (or all they can).
       const hi = Math.max(...out.map((e) => edges[e]!.curve.rate0 * prices[edges[e]!.to]!))
       let upper = hi

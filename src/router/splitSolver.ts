@@ -1,4 +1,5 @@
 import type { RatePoint } from './curves.js'
+import { createScratchArrays } from './scratchArrays.js'
 import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
 
 /**
@@ -25,6 +26,16 @@ export type FlowSolution = {
  */
 const TOLERANCE = 1e-11
 const MAX_ITERATIONS = 80
+
+/** The solver's scratch arrays by use (see `scratch`). */
+const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9 } as const
+const IntSlot = { Columns: 0, From: 1, To: 2, Marked: 3 } as const
+/**
+ * Working arrays every solve borrows instead of allocating (a quote solves a dozen times or more;
+ * a solve never runs inside another and keeps none of them): up to 8,192 elements each, a Hessian
+ * of 90 tokens; larger solves allocate their own. Each is written before it is read.
+ */
+const scratch = createScratchArrays({ slots: 10, maxLength: 8192 })
 
 type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array }
 
@@ -53,14 +64,14 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     // The Newton variables: every token's price but the sink's (fixed at 1, index SINK = 0, so
     // token j is variable j − 1).
     const free = n - 1
-    let current = evaluateDual(solve, prices, makeEvaluation(n))
-    let spare = makeEvaluation(n)
-    const g = new Float64Array(free)
-    const h = new Float64Array(free * free)
-    const trial = new Float64Array(n)
-    const work = new Float64Array(free * (free + 1))
-    const step = new Float64Array(free)
-    const columns = new Int32Array(free + 1)
+    let current = evaluateDual(solve, prices, makeEvaluation(n, FloatSlot.Gradient, FloatSlot.Hessian))
+    let spare = makeEvaluation(n, FloatSlot.SpareGradient, FloatSlot.SpareHessian)
+    const g = scratch.float(FloatSlot.NewtonGradient, free)
+    const h = scratch.float(FloatSlot.NewtonHessian, free * free)
+    const trial = scratch.float(FloatSlot.Trial, n)
+    const work = scratch.float(FloatSlot.Work, free * (free + 1))
+    const step = scratch.float(FloatSlot.Step, free)
+    const columns = scratch.int(IntSlot.Columns, free + 1)
     // The line search starts from four times the last step taken (at most a full step).
     let lastAlpha = 1
     for (; iterations < maxIterations; iterations++) {
@@ -76,7 +87,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
       if (positive) {
         // Only the entries the active edges can make nonzero: every other one is ν_j·0·ν_k, a plain
         // 0 for positive finite prices, as the fill leaves it.
-        h.fill(0)
+        h.fill(0, 0, free * free)
         const { positions } = solve
         for (let i = 0; i < positions.length; i++) {
           const at = positions[i]!
@@ -88,7 +99,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         for (let j = 1; j < n; j++) for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
       if (residual < TOLERANCE) break
       solveNewtonStep(h, g, free, work, step, columns)
-      const descent = Math.abs(dot(g, step))
+      const descent = Math.abs(dot(g, step, free))
       // Backtracking on the dual (convex in ν): take the longest step that lowers it.
       let accepted = false
       // Close to the optimum a failed step means float noise: give up sooner. Far from it, keep
@@ -115,7 +126,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         // Near the optimum the dual's change is below float resolution: accept a smaller imbalance.
         const flat = Math.abs(next.dual - current.dual) <= 1e-14 * Math.abs(current.dual) && nextResidual < residual
         if (lower || flat) {
-          prices.set(trial)
+          for (let j = 0; j < n; j++) prices[j] = trial[j]!
           spare = current
           current = next
           accepted = true
@@ -169,14 +180,15 @@ type ActiveEdges = {
 function activeEdges(graph: RouteGraph, active: readonly boolean[], amountIn: number, point: RatePoint): ActiveEdges {
   const edges: Edge[] = []
   for (let e = 0; e < graph.edges.length; e++) if (active[e]) edges.push(graph.edges[e]!)
-  const froms = new Int32Array(edges.length)
-  const tos = new Int32Array(edges.length)
-  const rates0 = new Float64Array(edges.length)
+  const froms = scratch.int(IntSlot.From, edges.length)
+  const tos = scratch.int(IntSlot.To, edges.length)
+  const rates0 = scratch.float(FloatSlot.Rate0, edges.length)
   const runStarts: number[] = []
   const runMax: number[] = []
   const n = graph.tokens.length
   const positions: number[] = []
-  const marked = new Uint8Array(n * n)
+  const marked = scratch.int(IntSlot.Marked, n * n)
+  marked.fill(0, 0, n * n)
   for (let e = 0; e < edges.length; e++) {
     const edge = edges[e]!
     froms[e] = edge.from
@@ -198,15 +210,19 @@ function activeEdges(graph: RouteGraph, active: readonly boolean[], amountIn: nu
   return { edges, froms, tos, rates0, runStarts, runMax, positions, tokens: n, amountIn, point }
 }
 
-/** Buffers for one evaluation of the dual (see evaluateDual); a solve swaps two, so it allocates nothing per step. */
-const makeEvaluation = (n: number): Evaluation => ({ dual: 0, gradient: new Float64Array(n), hessian: new Float64Array(n * n) })
+/** Buffers for one evaluation of the dual (see evaluateDual), borrowed; a solve swaps two, so it allocates nothing per step. */
+const makeEvaluation = (n: number, gradientSlot: number, hessianSlot: number): Evaluation => ({
+  dual: 0,
+  gradient: scratch.float(gradientSlot, n),
+  hessian: scratch.float(hessianSlot, n * n),
+})
 
 /** The dual at prices `nu`, its gradient and Hessian, written into `into`. */
 function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): Evaluation {
   const { edges, froms, tos, rates0, runStarts, runMax, tokens: n, amountIn, point } = solve
   const { gradient, hessian } = into
-  gradient.fill(0)
-  hessian.fill(0)
+  gradient.fill(0, 0, n)
+  hessian.fill(0, 0, n * n)
   gradient[SOURCE] = amountIn
   let dual = nu[SOURCE]! * amountIn
   for (let run = 0; run + 1 < runStarts.length; run++) {
@@ -236,9 +252,10 @@ function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): E
   return into
 }
 
-const dot = (a: Float64Array, b: Float64Array) => {
+/** The dot product of the first `length` elements of `a` and `b`. */
+const dot = (a: Float64Array, b: Float64Array, length: number) => {
   let sum = 0
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
+  for (let i = 0; i < length; i++) sum += a[i]! * b[i]!
   return sum
 }
 
@@ -282,12 +299,14 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
   let iterations = 0
   const warm = prices[SOURCE]! > 0 ? Math.log(prices[SOURCE]!) : Number.NaN
   let lo = warm < hi ? warm : hi - 1e-9
-  let [fLo] = inputExcess(out, lo, amountIn, prices, point)
+  // f'(u), left by inputExcess (a field written in place, not a fresh pair per evaluation).
+  const slope = { derivative: 0 }
+  let fLo = inputExcess(out, lo, amountIn, prices, point, slope)
   if (fLo < 0) hi = lo
   else if (warm < hi)
     for (let width = 1e-6; iterations < 200; width *= 4, iterations++) {
       const up = Math.min(hi, warm + width)
-      if (inputExcess(out, up, amountIn, prices, point)[0] < 0) {
+      if (inputExcess(out, up, amountIn, prices, point, slope) < 0) {
         hi = up
         break
       }
@@ -296,7 +315,7 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
     }
   for (let width = 1e-6; fLo < 0 && iterations < 200; width *= 4, iterations++) {
     lo = hi - width
-    ;[fLo] = inputExcess(out, lo, amountIn, prices, point)
+    fLo = inputExcess(out, lo, amountIn, prices, point, slope)
     if (fLo < 0) hi = lo
   }
   if (fLo < 0) {
@@ -306,7 +325,8 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
   let u = lo
   let balanced = false
   for (; iterations < 200; iterations++) {
-    const [f, d] = inputExcess(out, u, amountIn, prices, point)
+    const f = inputExcess(out, u, amountIn, prices, point, slope)
+    const d = slope.derivative
     if ((balanced = Math.abs(f) <= TOLERANCE * amountIn)) break
     if (f > 0) lo = u
     else hi = u
@@ -323,10 +343,10 @@ function solveInputPrice(graph: RouteGraph, active: readonly boolean[], amountIn
 }
 
 /**
- * f(u) = Σ inputs(e^u) − amountIn over the edges out of the input token, decreasing in u, and
- * f'(u) = Σ slope·m (see solveInputPrice).
+ * f(u) = Σ inputs(e^u) − amountIn over the edges out of the input token, decreasing in u,
+ * returned, and f'(u) = Σ slope·m, written to `slope.derivative` (see solveInputPrice).
  */
-function inputExcess(out: readonly Edge[], u: number, amountIn: number, prices: Float64Array, point: RatePoint): [number, number] {
+function inputExcess(out: readonly Edge[], u: number, amountIn: number, prices: Float64Array, point: RatePoint, slope: { derivative: number }): number {
   const nu = Math.exp(u)
   let total = -amountIn
   let derivative = 0
@@ -336,7 +356,8 @@ function inputExcess(out: readonly Edge[], u: number, amountIn: number, prices: 
     total += point.input
     derivative += point.slope * m
   }
-  return [total, derivative]
+  slope.derivative = derivative
+  return total
 }
 
 /**
