@@ -1,8 +1,7 @@
 import { type Address, type PublicClient, decodeFunctionResult, encodeFunctionData } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { afterTransferFee } from '../protocols/transferFee.js'
-import { getUniswapV2PairAddress } from '../protocols/uniswapV2/readPools.js'
-import { getUniswapV3PoolAddress } from '../protocols/uniswapV3/readPools.js'
+import { getTransferFeeLenders } from './getTransferFeeLenders.js'
 
 /** What the probe measured for a token: [sent, received, sentBack, receivedBack]. */
 export type TransferFeeMeasurement = readonly [bigint, bigint, bigint, bigint]
@@ -27,8 +26,9 @@ export function inferTransferFee([sent, received, sentBack, receivedBack]: Trans
 
 /**
  * Measures the transfer fee of `tokens` in one `eth_call` at `blockNumber`: the TransferFeeProbe
- * (contracts/lens) runs as deployless code and flash-borrows each token from its V2 pairs or V3
- * pools with `partners` on the chain's Uniswap-family dexes. Returns bps or null per token.
+ * (contracts/lens) runs as deployless code and borrows each token from its pools with `partners`
+ * on the chain's dexes, each family through its own flash, swap or unlock entry point
+ * (getTransferFeeLenders), until one lends. Returns bps or null per token.
  */
 export async function probeTransferFees(
   // Any viem chain, as createRpcSource takes: an OP-stack client is not a plain PublicClient.
@@ -38,32 +38,22 @@ export async function probeTransferFees(
   partners: readonly Address[],
   blockNumber: bigint,
 ): Promise<(number | null)[]> {
-  const probes = tokens.map((token) => {
-    const others = partners.filter((p) => p !== token)
-    const v2Pairs: Address[] = []
-    const v3Pools: Address[] = []
-    for (const dex of chain.dexes) {
-      if (dex.family === 'uniswapV2') for (const other of others) v2Pairs.push(getUniswapV2PairAddress(dex, token, other))
-      if (dex.family === 'uniswapV3')
-        for (const other of others) for (const fee of Object.keys(dex.feeTiers ?? {})) v3Pools.push(getUniswapV3PoolAddress(dex, token, other, Number(fee)))
-    }
-    return { token, v2Pairs, v3Pools }
-  })
+  const probes = tokens.map((token) => ({ token, lenders: getTransferFeeLenders(chain, token, partners) }))
   // Loaded on first use: pages that never read a node never download the probe.
   const { transferFeeProbeAbi, transferFeeProbeBytecode } = await import('../executor/lensArtifacts.js')
   // Deployless code carries its calldata in its init code, which a node caps at 49,152 bytes: with
   // many tokens and partners (the live source at thousands of pools) the probes go out in groups
-  // of at most PROBE_ADDRESSES_PER_CALL pool addresses, in parallel.
+  // of at most PROBE_WORDS_PER_CALL calldata words, in parallel.
   const groups: (typeof probes)[] = []
-  let groupAddresses = PROBE_ADDRESSES_PER_CALL
+  let groupWords = PROBE_WORDS_PER_CALL
   for (const probe of probes) {
-    const addresses = probe.v2Pairs.length + probe.v3Pools.length
-    if (groupAddresses + addresses > PROBE_ADDRESSES_PER_CALL) {
+    const words = probe.lenders.length + WORDS_PER_PROBE
+    if (groupWords + words > PROBE_WORDS_PER_CALL) {
       groups.push([])
-      groupAddresses = 0
+      groupWords = 0
     }
     groups[groups.length - 1]!.push(probe)
-    groupAddresses += addresses
+    groupWords += words
   }
   const answers = await Promise.all(
     groups.map(async (group) => {
@@ -79,5 +69,10 @@ export async function probeTransferFees(
   return answers.flat().map((r) => inferTransferFee(r))
 }
 
-/** Pool addresses per probe call: 32 bytes each, so a call's init code stays well under 49,152 bytes. */
-const PROBE_ADDRESSES_PER_CALL = 1_000
+/**
+ * Calldata words (32 bytes) per probe call: with the probe's code (about 4.3 kB) a call's init
+ * code stays well under 49,152 bytes.
+ */
+const PROBE_WORDS_PER_CALL = 1_000
+/** A probe's words besides its lenders: its offset, its token, its lenders' offset and length. */
+const WORDS_PER_PROBE = 4
