@@ -13,7 +13,12 @@ pragma solidity ^0.8.28;
 ///   kind 2  a PancakeSwap V3 pool: `flash`, `pancakeV3FlashCallback`;
 ///   kind 3  an Aerodrome V2 (Solidly) pool: `swap` with callback data, `hook`;
 ///   kind 4  the Uniswap V4 PoolManager: `unlock`, then `take` from `unlockCallback`;
-///   kind 5  the Balancer V2 Vault: `flashLoan`, `receiveFlashLoan`.
+///   kind 5  the Balancer V2 Vault: `flashLoan`, `receiveFlashLoan`;
+///   kind 6  a Uniswap V3 or Slipstream pool: an exact-output `swap` for the token,
+///           `uniswapV3SwapCallback` (the pool pays out before it calls back);
+///   kind 7  a PancakeSwap V3 pool: the same swap, `pancakeV3SwapCallback`.
+/// `flash` needs liquidity active at the pool's price; the swap (kinds 6 and 7, asked after every
+/// other lender) also crosses a range gap, up to a price SWAP_SQRT_PRICE_REACH² away.
 /// Each entry of `Probe.lenders` packs the kind in bits 160 and up above the lender's address.
 /// The caller derives every address from its chain config (CREATE2 or the singleton itself), so
 /// only genuine pools are asked.
@@ -24,6 +29,14 @@ contract TransferFeeProbe {
     uint256 private constant AERODROME_POOL = 3;
     uint256 private constant UNISWAP_V4_MANAGER = 4;
     uint256 private constant BALANCER_VAULT = 5;
+    uint256 private constant UNISWAP_V3_SWAP = 6;
+    uint256 private constant PANCAKE_V3_SWAP = 7;
+    /// @dev How far a probing swap may move the square-root price (a factor 2: the price 4x), which
+    /// bounds the empty bitmap words it walks (at tick spacing 1, about 54).
+    uint256 private constant SWAP_SQRT_PRICE_REACH = 2;
+    /// @dev TickMath's bounds of sqrtPriceX96: a swap's limit lies strictly between them.
+    uint256 private constant MIN_SQRT_RATIO = 4295128739;
+    uint256 private constant MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342;
     /// @dev Where the kind starts in a lender entry: above the 160 address bits.
     uint256 private constant KIND_SHIFT = 160;
     /// @dev The V4 PoolManager books a `take` as an int128 delta.
@@ -48,6 +61,14 @@ contract TransferFeeProbe {
 
     function uniswapV2Call(address, uint256, uint256, bytes calldata data) external {
         _measure(data);
+    }
+
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _measureSwap(amount0Delta, amount1Delta, data);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _measureSwap(amount0Delta, amount1Delta, data);
     }
 
     function uniswapV3FlashCallback(uint256, uint256, bytes calldata data) external {
@@ -86,8 +107,10 @@ contract TransferFeeProbe {
             bytes memory borrow = _borrowCall(p.lenders[k] >> KIND_SHIFT, token, lender, amount);
             if (borrow.length == 0) continue;
             (, bytes memory reason) = lender.call(borrow);
-            if (_decode(reason, result)) return result;
+            // A swap that found no liquidity within its reach paid nothing out: not a measurement.
+            if (_decode(reason, result) && result[0] != 0) return result;
         }
+        delete result;
     }
 
     /// @dev The lender's entry point that sends `amount` of `token` to the probe and calls it back.
@@ -109,8 +132,33 @@ contract TransferFeeProbe {
         if (kind == UNISWAP_V3_FLASH || kind == PANCAKE_V3_FLASH) {
             return abi.encodeCall(IPairLike.flash, (address(this), amount0, amount1, data));
         }
+        if (kind == UNISWAP_V3_SWAP || kind == PANCAKE_V3_SWAP) {
+            uint256 sqrtPrice = _sqrtPrice(lender);
+            if (sqrtPrice == 0) return "";
+            // Buying token0 (paying token1) raises the price; buying token1 lowers it.
+            uint256 limit = isToken0
+                ? _min(sqrtPrice * SWAP_SQRT_PRICE_REACH, MAX_SQRT_RATIO - 1)
+                : _max(sqrtPrice / SWAP_SQRT_PRICE_REACH, MIN_SQRT_RATIO + 1);
+            // Exact output: the pool pays out at most `amount` of the token.
+            return abi.encodeCall(IV3PoolLike.swap, (address(this), !isToken0, -int256(amount), uint160(limit), data));
+        }
         // An unknown kind: no call, the next lender.
         return "";
+    }
+
+    /// @dev A V3-style pool's sqrtPriceX96 (the first word of `slot0` in every fork), or 0.
+    function _sqrtPrice(address pool) private view returns (uint256) {
+        (bool ok, bytes memory data) = pool.staticcall(abi.encodeCall(IV3PoolLike.slot0, ()));
+        if (!ok || data.length < 32) return 0;
+        return uint256(uint160(abi.decode(data, (uint256))));
+    }
+
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
+    }
+
+    function _max(uint256 a, uint256 b) private pure returns (uint256) {
+        return a > b ? a : b;
     }
 
     /// @dev The pool's token0, or address(0) when it does not answer one.
@@ -131,6 +179,17 @@ contract TransferFeeProbe {
 
     function _measure(bytes calldata data) private {
         (address token, uint256 sent) = abi.decode(data, (address, uint256));
+        _measure(token, sent);
+    }
+
+    /// @dev What the pool paid out is its negative delta (a swap may pay less than asked).
+    function _measureSwap(int256 amount0Delta, int256 amount1Delta, bytes calldata data) private {
+        (address token,) = abi.decode(data, (address, uint256));
+        int256 paid = amount0Delta < amount1Delta ? amount0Delta : amount1Delta;
+        _measure(token, paid < 0 ? uint256(-paid) : 0);
+    }
+
+    function _measure(address token, uint256 sent) private {
         // A fresh deployless contract held none of the token before the loan.
         uint256 received = IERC20Like(token).balanceOf(address(this));
         uint256 sentBack = received / 2;
@@ -157,6 +216,14 @@ interface IPairLike {
     function token0() external view returns (address);
     function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
     function flash(address recipient, uint256 amount0, uint256 amount1, bytes calldata data) external;
+}
+
+interface IV3PoolLike {
+    /// @dev Only the first word is read: every fork's slot0 starts with sqrtPriceX96.
+    function slot0() external view returns (uint256 sqrtPriceX96);
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
 }
 
 interface IUniswapV4ManagerLike {

@@ -22,6 +22,10 @@ const TRANSFER_FEE_LENDER_KIND = {
   uniswapV4Manager: 4n,
   /** `flashLoan`, `receiveFlashLoan`. */
   balancerVault: 5n,
+  /** An exact-output `swap` for the token, `uniswapV3SwapCallback` (Uniswap V3 and Slipstream pools). */
+  uniswapV3Swap: 6n,
+  /** An exact-output `swap` for the token, `pancakeV3SwapCallback`. */
+  pancakeV3Swap: 7n,
 } as const
 
 /** Where the kind starts in a lender entry: above the address's 160 bits (as the probe unpacks it). */
@@ -29,12 +33,6 @@ const KIND_SHIFT = 160n
 
 /** One lender entry as the probe takes it: `kind << 160 | address`. */
 const packLender = (kind: bigint, address: Address): bigint => (kind << KIND_SHIFT) | BigInt(address)
-
-/**
- * The order families are tried in: the probe stops at the first lender that measures, so a token
- * with a Uniswap V2 or V3 pool is measured there, as before the other families were probed.
- */
-const FAMILY_ORDER = ['uniswapV2', 'uniswapV3', 'pancakeV3', 'slipstream', 'aerodromeV2', 'uniswapV4', 'balancerV2'] as const
 
 type LendersOfDex = (dex: DexConfig, token: Address, others: readonly Address[]) => bigint[]
 
@@ -44,26 +42,38 @@ const feeTierPools =
   (dex, token, others) =>
     others.flatMap((other) => Object.keys(dex.feeTiers ?? {}).map((fee) => packLender(kind, getUniswapV3PoolAddress(dex, token, other, Number(fee)))))
 
+/** A Slipstream dex's pools of `token` with each other token at every tick spacing, borrowed from as `kind`. */
+const spacingPools =
+  (kind: bigint): LendersOfDex =>
+  (dex, token, others) =>
+    others.flatMap((other) => (dex.tickSpacings ?? []).map((spacing) => packLender(kind, getSlipstreamPoolAddress(dex, token, other, spacing))))
+
 /**
- * Per family, the lenders of `token` on one dex, given the other candidate tokens. Pools are
- * CREATE2-derived for every pair and tier (an address without code is skipped by the probe); a
- * singleton (V4's PoolManager, Balancer's Vault) lends whatever it holds of the token, so it is
- * asked once, whichever pool holds the token.
+ * Per family, in the order the probe tries them (it stops at the first lender that measures), the
+ * lenders of `token` on one dex given the other candidate tokens. Pools are CREATE2-derived for
+ * every pair and tier (an address without code is skipped by the probe); a singleton (V4's
+ * PoolManager, Balancer's Vault) lends whatever it holds of the token, so it is asked once,
+ * whichever pool holds the token. Uniswap V2 and V3 come first, so a token with such a pool is
+ * measured there, as before the other families were probed. Swaps through the V3-style pools come
+ * last: they reach pools whose price sits in a range gap, where `flash` cannot lend.
  */
-const LENDERS_BY_FAMILY: Record<(typeof FAMILY_ORDER)[number], LendersOfDex> = {
-  uniswapV2: (dex, token, others) => others.map((other) => packLender(TRANSFER_FEE_LENDER_KIND.uniswapV2Pair, getUniswapV2PairAddress(dex, token, other))),
-  uniswapV3: feeTierPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Flash),
+const LENDER_ORDER: readonly (readonly [family: string, lenders: LendersOfDex])[] = [
+  ['uniswapV2', (dex, token, others) => others.map((other) => packLender(TRANSFER_FEE_LENDER_KIND.uniswapV2Pair, getUniswapV2PairAddress(dex, token, other)))],
+  ['uniswapV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Flash)],
   // PancakeSwap V3 pools derive like Uniswap V3's, from the pool deployer (`DexConfig.factory`).
-  pancakeV3: feeTierPools(TRANSFER_FEE_LENDER_KIND.pancakeV3Flash),
-  slipstream: (dex, token, others) =>
-    others.flatMap((other) =>
-      (dex.tickSpacings ?? []).map((spacing) => packLender(TRANSFER_FEE_LENDER_KIND.uniswapV3Flash, getSlipstreamPoolAddress(dex, token, other, spacing))),
-    ),
-  aerodromeV2: (dex, token, others) =>
-    others.flatMap((other) => [false, true].map((stable) => packLender(TRANSFER_FEE_LENDER_KIND.aerodromePool, getAerodromeV2PoolAddress(dex, token, other, stable)))),
-  uniswapV4: (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.uniswapV4Manager, dex.factory)],
-  balancerV2: (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.balancerVault, dex.factory)],
-}
+  ['pancakeV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.pancakeV3Flash)],
+  ['slipstream', spacingPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Flash)],
+  [
+    'aerodromeV2',
+    (dex, token, others) =>
+      others.flatMap((other) => [false, true].map((stable) => packLender(TRANSFER_FEE_LENDER_KIND.aerodromePool, getAerodromeV2PoolAddress(dex, token, other, stable)))),
+  ],
+  ['uniswapV4', (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.uniswapV4Manager, dex.factory)]],
+  ['balancerV2', (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.balancerVault, dex.factory)]],
+  ['uniswapV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Swap)],
+  ['pancakeV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.pancakeV3Swap)],
+  ['slipstream', spacingPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Swap)],
+]
 
 /**
  * Where the TransferFeeProbe may borrow `token` from on `chain`, in the order it tries them: its
@@ -73,14 +83,14 @@ const LENDERS_BY_FAMILY: Record<(typeof FAMILY_ORDER)[number], LendersOfDex> = {
  *
  * @example
  * const lenders = getTransferFeeLenders(base, token, [weth, usdc])
- * // [pair(token, weth) | kind 0 << 160, …, poolManager | kind 4 << 160, vault | kind 5 << 160]
+ * // [pair(token, weth) | kind 0 << 160, …, poolManager | kind 4 << 160, vault | kind 5 << 160, …]
  */
 export function getTransferFeeLenders(chain: ChainConfig, token: Address, partners: readonly Address[]): bigint[] {
   const others = partners.filter((partner) => partner !== token)
   const lenders: bigint[] = []
-  for (const family of FAMILY_ORDER) {
-    for (const dex of chain.dexes) if (dex.family === family) lenders.push(...LENDERS_BY_FAMILY[family](dex, token, others))
+  for (const [family, lendersOfDex] of LENDER_ORDER) {
+    for (const dex of chain.dexes) if (dex.family === family) lenders.push(...lendersOfDex(dex, token, others))
   }
-  // A singleton shared by two dex entries is asked once.
+  // A singleton shared by two dex entries is asked once (a pool's flash and swap entries differ by kind).
   return [...new Set(lenders)]
 }
