@@ -19,8 +19,10 @@ describe('random markets of every family, quotes executed on anvil', () => {
     )
     expect(report.findings).toEqual([])
     expect(report.exact).toBe(report.executed)
-    // Some intents cannot be routed (a thin side, or an unlisted token whose fee on transfer the RPC probe cannot measure): enough still execute.
-    expect(report.executed).toBeGreaterThanOrEqual(0.75 * report.quotes)
+    // Some intents cannot be routed (an exact output or a dust amount a thin side cannot fill): enough still execute. Since the
+    // transfer-fee probe borrows through every family, no unlisted token of these markets is refused (422); over seeds 1-20
+    // (24 quotes each) 92.1% executed, the worst four seeds in a row 88.5%.
+    expect(report.executed).toBeGreaterThanOrEqual(0.85 * report.quotes)
     // The markets exercise what the soak is for: every family, long paths, flows that trade one pool into two outputs.
     expect(Object.keys(report.swapsByFamily).sort()).toEqual(
       ['Balancer V2/BalancerV2', 'Solidly/AeroDrome', 'Uniswap V2/UniswapV2', 'Uniswap V3/AeroDromeCL', 'Uniswap V3/PancakeV3', 'Uniswap V3/UniswapV3', 'Uniswap V4/UniswapV4'],
