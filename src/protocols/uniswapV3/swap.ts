@@ -9,8 +9,8 @@ import {
   isWordKnown,
   type InitializedTick,
 } from './tickBitmap.js'
+import { getBoundarySqrtPrice, getInitializedTickSqrtPrice } from './tickSqrtPrice.js'
 import {
-  getSqrtRatioAtTick,
   getTickAtSqrtRatio,
   MAX_SQRT_RATIO,
   MAX_TICK,
@@ -67,35 +67,6 @@ function sumToInt256(a: bigint, b: bigint): bigint {
   if (sum >= UINT256_MODULUS) sum -= UINT256_MODULUS
   if (sum >= TWO_POW_255) throw new UniswapV3RevertError('int256 overflow')
   return sum
-}
-
-// getSqrtRatioAtTick of initialized ticks, which every swap over them needs
-// again. Only frozen tick objects are cached (the pool adapter's are), so an
-// entry cannot go stale.
-const tickSqrtPrices = new WeakMap<InitializedTick, bigint>()
-
-function getInitializedTickSqrtPrice(tick: InitializedTick): bigint {
-  let sqrtPriceX96 = tickSqrtPrices.get(tick)
-  if (sqrtPriceX96 === undefined) {
-    sqrtPriceX96 = getSqrtRatioAtTick(tick.index)
-    if (Object.isFrozen(tick)) tickSqrtPrices.set(tick, sqrtPriceX96)
-  }
-  return sqrtPriceX96
-}
-
-// Word-boundary ticks recur in every swap that walks empty words; a tick's
-// sqrt price never changes, so a bounded map keeps them (cleared when full).
-const boundarySqrtPrices = new Map<number, bigint>()
-const BOUNDARY_CACHE_LIMIT = 65_536
-
-function getBoundarySqrtPrice(tick: number): bigint {
-  let sqrtPriceX96 = boundarySqrtPrices.get(tick)
-  if (sqrtPriceX96 === undefined) {
-    sqrtPriceX96 = getSqrtRatioAtTick(tick)
-    if (boundarySqrtPrices.size >= BOUNDARY_CACHE_LIMIT) boundarySqrtPrices.clear()
-    boundarySqrtPrices.set(tick, sqrtPriceX96)
-  }
-  return sqrtPriceX96
 }
 
 /**

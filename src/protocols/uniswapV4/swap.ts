@@ -7,8 +7,8 @@ import {
   isWordKnown,
   type InitializedTick,
 } from '../uniswapV3/tickBitmap.js'
+import { getBoundarySqrtPrice, getInitializedTickSqrtPrice } from '../uniswapV3/tickSqrtPrice.js'
 import {
-  getSqrtRatioAtTick,
   getTickAtSqrtRatio,
   MAX_SQRT_RATIO,
   MAX_TICK,
@@ -71,31 +71,6 @@ function toInt256(value: bigint): bigint {
 function toInt128(value: bigint): bigint {
   if (value > MAX_INT128 || value < MIN_INT128) throw new UniswapV4RevertError('SafeCastOverflow')
   return value
-}
-
-// Sqrt prices of ticks the swap stops at: initialized ticks (frozen objects, cached by identity)
-// and word boundaries (a bounded map). A tick's sqrt price never changes.
-const tickSqrtPrices = new WeakMap<InitializedTick, bigint>()
-const boundarySqrtPrices = new Map<number, bigint>()
-const BOUNDARY_CACHE_LIMIT = 65_536
-
-function getInitializedTickSqrtPrice(tick: InitializedTick): bigint {
-  let sqrtPriceX96 = tickSqrtPrices.get(tick)
-  if (sqrtPriceX96 === undefined) {
-    sqrtPriceX96 = getSqrtRatioAtTick(tick.index)
-    if (Object.isFrozen(tick)) tickSqrtPrices.set(tick, sqrtPriceX96)
-  }
-  return sqrtPriceX96
-}
-
-function getBoundarySqrtPrice(tick: number): bigint {
-  let sqrtPriceX96 = boundarySqrtPrices.get(tick)
-  if (sqrtPriceX96 === undefined) {
-    sqrtPriceX96 = getSqrtRatioAtTick(tick)
-    if (boundarySqrtPrices.size >= BOUNDARY_CACHE_LIMIT) boundarySqrtPrices.clear()
-    boundarySqrtPrices.set(tick, sqrtPriceX96)
-  }
-  return sqrtPriceX96
 }
 
 /**
