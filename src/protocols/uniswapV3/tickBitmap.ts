@@ -1,4 +1,4 @@
-import { MAX_TICK, MIN_TICK } from './tickMath.js'
+import { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './tickMath.js'
 
 /**
  * An initialized tick as the swap math reads it: its index (a multiple of
@@ -136,4 +136,29 @@ export function nextInitializedTickWithinOneWord(
   return position >= 0
     ? { next: (ticks[position] as InitializedTick).index, initialized: true }
     : { next: getWordBoundaryTick(tick, tickSpacing, lte), initialized: false }
+}
+
+/**
+ * The price at the edge of the known words in one direction (`zeroForOne`:
+ * down): a swap limited to it never searches a word outside the known range
+ * [`tickLower`, `tickUpper`]. MIN_SQRT_RATIO + 1 or MAX_SQRT_RATIO - 1 when
+ * the range is known to that end; undefined when no word that way is known
+ * whole. Pools of the V3 family and of V4 limit quotes, `limits` and their
+ * executor steps to it.
+ *
+ * @example
+ * getKnownPriceLimit(60, -15360, 15359, true) // getSqrtRatioAtTick(-15360)
+ */
+export function getKnownPriceLimit(tickSpacing: number, tickLower: number, tickUpper: number, zeroForOne: boolean): bigint | undefined {
+  if (zeroForOne) {
+    if (tickLower <= MIN_TICK) return MIN_SQRT_RATIO + 1n
+    // Lowest tick of the lowest word entirely at or above tickLower.
+    const boundary = -Math.floor(-tickLower / (256 * tickSpacing)) * 256 * tickSpacing
+    return boundary <= MAX_TICK ? getSqrtRatioAtTick(boundary) : undefined
+  }
+  if (tickUpper >= MAX_TICK) return MAX_SQRT_RATIO - 1n
+  // Highest tick of the highest word entirely at or below tickUpper.
+  const word = Math.floor((Math.floor(tickUpper / tickSpacing) - 255) / 256)
+  const boundary = (word * 256 + 255) * tickSpacing
+  return boundary >= MIN_TICK ? getSqrtRatioAtTick(boundary) : undefined
 }

@@ -1,17 +1,11 @@
-import { type Address, type Hex, isAddress, zeroAddress } from 'viem'
+import { type Address, type Hex, zeroAddress } from 'viem'
 import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
-import { MAX_INT128, MAX_UINT128, MIN_INT128 } from '../uniswapV3/constants.js'
+import { MAX_INT128 } from '../uniswapV3/constants.js'
+import { parseAddress, parseTickState } from '../uniswapV3/parseTickState.js'
 import { UniswapV3RevertError } from '../uniswapV3/revertError.js'
-import type { InitializedTick } from '../uniswapV3/tickBitmap.js'
-import {
-  getSqrtRatioAtTick,
-  getTickAtSqrtRatio,
-  MAX_SQRT_RATIO,
-  MAX_TICK,
-  MIN_SQRT_RATIO,
-  MIN_TICK,
-} from '../uniswapV3/tickMath.js'
+import { getKnownPriceLimit, type InitializedTick } from '../uniswapV3/tickBitmap.js'
+import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath.js'
 import { assertProtocolFee, getDirectionalProtocolFee, getSwapFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
 import { estimateSwapGas, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
 import { getUniswapV4PoolId } from './poolKey.js'
@@ -192,42 +186,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       fail(`protocolFee ${state.protocolFee} is not a valid packed protocol fee`)
     }
 
-    const sqrtPriceX96 = parseInteger(state.sqrtPriceX96, 'sqrtPriceX96', fail)
-    if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) {
-      fail(`sqrtPriceX96 ${sqrtPriceX96} is not in [MIN_SQRT_PRICE, MAX_SQRT_PRICE)`)
-    }
-    const { tick } = state
-    if (!Number.isInteger(tick) || tick < MIN_TICK || tick > MAX_TICK) {
-      fail(`tick ${tick} is not an integer in [MIN_TICK, MAX_TICK]`)
-    }
-    // After crossing a tick downward the pool sits at its price with tick one below it.
-    if (
-      tick !== getTickAtSqrtRatio(sqrtPriceX96) &&
-      !(tick < MAX_TICK && sqrtPriceX96 === getSqrtRatioAtTick(tick + 1))
-    ) {
-      fail(`tick ${tick} does not match sqrtPriceX96 ${sqrtPriceX96}`)
-    }
-
-    const liquidity = parseInteger(state.liquidity, 'liquidity', fail)
-    if (liquidity < 0n || liquidity > MAX_UINT128) fail(`liquidity ${liquidity} is not a uint128`)
-
-    const { tickLower, tickUpper } = state
-    if (!Number.isSafeInteger(tickLower) || !Number.isSafeInteger(tickUpper) || tickLower > tickUpper) {
-      fail(`known range [${tickLower}, ${tickUpper}] is not a range of integer ticks`)
-    }
-    const ticks = parseTicks(state, tickSpacing, tickLower, tickUpper, fail)
-
-    // With every tick below the price known, the active liquidity is the sum of their liquidityNet.
-    if (tickLower <= MIN_TICK) {
-      let below = 0n
-      let total = 0n
-      for (const { index, liquidityNet } of ticks) {
-        if (index <= tick) below += liquidityNet
-        total += liquidityNet
-      }
-      if (below !== liquidity) fail(`liquidity ${liquidity} differs from the ticks' sum ${below}`)
-      if (tickUpper >= MAX_TICK && total !== 0n) fail(`the ticks' liquidityNet sums to ${total}, not 0`)
-    }
+    const { sqrtPriceX96, tick, liquidity, tickLower, tickUpper, ticks } = parseTickState(state, tickSpacing, fail)
 
     const constants: PoolConstants = {
       id,
@@ -480,58 +439,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     }
   }
 
-  // The price at the edge of the known words in this direction: a swap limited to it never
-  // searches a word beyond them (the same rule as the V3 family's).
   private getKnownPriceLimit(zeroForOne: boolean): bigint | undefined {
-    const { tickSpacing, tickLower, tickUpper } = this
-    if (zeroForOne) {
-      if (tickLower <= MIN_TICK) return MIN_SQRT_RATIO + 1n
-      const boundary = -Math.floor(-tickLower / (256 * tickSpacing)) * 256 * tickSpacing
-      return boundary <= MAX_TICK ? getSqrtRatioAtTick(boundary) : undefined
-    }
-    if (tickUpper >= MAX_TICK) return MAX_SQRT_RATIO - 1n
-    const word = Math.floor((Math.floor(tickUpper / tickSpacing) - 255) / 256)
-    const boundary = (word * 256 + 255) * tickSpacing
-    return boundary >= MIN_TICK ? getSqrtRatioAtTick(boundary) : undefined
+    return getKnownPriceLimit(this.tickSpacing, this.tickLower, this.tickUpper, zeroForOne)
   }
-}
-
-function parseTicks(
-  state: UniswapV4PoolState,
-  tickSpacing: number,
-  tickLower: number,
-  tickUpper: number,
-  fail: (reason: string) => never,
-): readonly InitializedTick[] {
-  if (!Array.isArray(state.ticks)) fail('ticks is not an array')
-  const ticks: InitializedTick[] = new Array(state.ticks.length)
-  let previous = -Infinity
-  for (let i = 0; i < state.ticks.length; i++) {
-    const raw = state.ticks[i] as UniswapV4PoolState['ticks'][number]
-    const index = raw?.index
-    if (!Number.isInteger(index) || index < MIN_TICK || index > MAX_TICK) {
-      fail(`ticks[${i}].index ${index} is not an integer in [MIN_TICK, MAX_TICK]`)
-    }
-    if (index % tickSpacing !== 0) fail(`ticks[${i}].index ${index} is not a multiple of tickSpacing ${tickSpacing}`)
-    if (index <= previous) fail(`ticks[${i}].index ${index} is not above the previous tick ${previous}`)
-    if (index < tickLower || index > tickUpper) {
-      fail(`ticks[${i}].index ${index} is outside the known range [${tickLower}, ${tickUpper}]`)
-    }
-    const liquidityNet = parseInteger(raw.liquidityNet, `ticks[${i}].liquidityNet`, fail)
-    // |liquidityNet| <= liquidityGross <= the spacing's max liquidity per tick < 2^127.
-    if (liquidityNet <= MIN_INT128 || liquidityNet > MAX_INT128) fail(`ticks[${i}].liquidityNet ${liquidityNet} is out of range`)
-    ticks[i] = Object.freeze({ index, liquidityNet })
-    previous = index
-  }
-  return Object.freeze(ticks)
-}
-
-function parseAddress(value: unknown, field: string, fail: (reason: string) => never): Address {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) fail(`${field} ${String(value)} is not an address`)
-  return (value as string).toLowerCase() as Address
-}
-
-function parseInteger(value: unknown, field: string, fail: (reason: string) => never): bigint {
-  if (typeof value !== 'string' || !/^-?[0-9]+$/.test(value)) fail(`${field} ${String(value)} is not a base-10 integer string`)
-  return BigInt(value as string)
 }
