@@ -205,21 +205,144 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
   let widest = 0
   for (const list of touching) widest = Math.max(widest, list.length)
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
-  // The token's edges that may trade while its log-price stays in [liveLow, liveHigh] (the others give nothing there).
-  const live = new Int32Array(widest)
-  let liveCount = 0
-  // The descent's changing numbers, in one object: a float that a closure assigns to a variable it
-  // shares with its function is boxed afresh on every assignment (V8 keeps such variables in a heap
-  // context), an object's float field is written in place. `liveLow`/`liveHigh`: the log-price
-  // range `live` is narrowed to; `slope`: the balance's slope in log-price at the last evaluation
-  // (a Newton step's denominator); what is known of the token's balance in log-price x: ≤ 0 up to
-  // `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0`; `lowValue` and
-  // `highValue`: the balance at atMost0 and at above0 (a secant's ends).
-  const state = { liveLow: -Infinity, liveHigh: Infinity, slope: 0, atMost0: -Infinity, below0: -Infinity, above0: Infinity, atLeast0: Infinity, lowValue: 0, highValue: 0 }
-  // What the token's edges in `list` bring in less what they take out at price `price` (plus the
-  // trade's input for the input token); `slope` set to its derivative in log-price.
-  const balance = (k: number, price: number, list: Int32Array, count: number): number => {
-    let net = k === SOURCE ? amountIn : 0
+  const turn = new TokenDescent(edges, nu, amountIn, new Int32Array(widest), point)
+  for (let round = 0; round < rounds; round++)
+    for (let k = 0; k < tokenCount; k++) {
+      if (k === SINK || touching[k]!.length === 0) continue
+      const around = touching[k]!
+      turn.start(k, around)
+      const start = Math.log(nu[k]!)
+      // Newton steps on the balance in log-price (each just past the root it predicts, a secant or
+      // a halving when Newton cannot tell) to bracket the root within SEED_WIDTH: the bisection
+      // below then finds nearly all its answers known (a handful of evaluations instead of
+      // PRICE_STEPS + 2) and ends at the same price as asking the pools at every step.
+      let x = start
+      let value = turn.evaluate(x)
+      for (let step = 0, previous = Infinity, halve = false; step < SEED_STEPS && !(turn.above0 - turn.atMost0 <= SEED_WIDTH); step++) {
+        const lowest = Math.max(turn.atMost0, start - PRICE_RANGE)
+        const highest = Math.min(turn.above0, start + PRICE_RANGE)
+        const closed = turn.atMost0 > -Infinity && turn.above0 < Infinity
+        // Once the root is bracketed, a step that did not halve the bracket is followed by a
+        // bisection (the bracket at least halves every two steps).
+        if (closed && turn.above0 - turn.atMost0 > previous / 2) halve = true
+        if (closed) previous = turn.above0 - turn.atMost0
+        let next = Number.NaN
+        if (!halve && value === 0 && turn.slope === 0 && k !== SOURCE) {
+          // Nothing trades here: the balance stays 0 up to the lowest price above at which a
+          // pool starts selling the token in, and turns positive past it. Bracket that price.
+          const from = Math.exp(x)
+          let opens = Infinity
+          for (const e of around) {
+            const edge = edges[e]!
+            if (edge.to !== k || !(edge.curve.rate0 > 0)) continue
+            const price = nu[edge.from]! / edge.curve.rate0
+            if (price > from && price < opens) opens = price
+          }
+          const at = Math.log(opens)
+          if (!(at < start + 1)) {
+            // None opens below the bisection's reach: the balance is ≤ 0 up to it.
+            if (start + 1 > turn.atMost0 && start + 1 < turn.above0) turn.evaluate(start + 1)
+            break
+          }
+          if (at - SEED_WIDTH / 4 > lowest && at - SEED_WIDTH / 4 < highest) turn.evaluate(at - SEED_WIDTH / 4)
+          next = at + SEED_WIDTH / 4
+        }
+        if (!halve && turn.slope > 0) next = x - value / turn.slope + (value > 0 ? -SEED_WIDTH / 4 : SEED_WIDTH / 4)
+        if (!halve && !(next > lowest && next < highest) && closed)
+          // The secant between the bracket's ends, just past the root it predicts.
+          next = turn.atMost0 - (turn.lowValue * (turn.above0 - turn.atMost0)) / (turn.highValue - turn.lowValue) + (SEED_WIDTH / 4) * (turn.lowValue + turn.highValue > 0 ? -1 : 1)
+        if (!(next > lowest && next < highest)) {
+          if (Number.isFinite(highest - lowest) && closed) next = (lowest + highest) / 2
+          else if (value > 0) next = Math.max(x - 1, lowest === turn.atMost0 ? (x + lowest) / 2 : start - PRICE_RANGE)
+          else next = Math.min(x + 1, highest === turn.above0 ? (x + highest) / 2 : start + PRICE_RANGE)
+        }
+        halve = false
+        if (next === x) break
+        x = next
+        value = turn.evaluate(x)
+      }
+      // The bisection: the dual's slope in ν_k is the balance, increasing in ν_k: find where it
+      // crosses 0, bracketed within a factor e^±PRICE_RANGE of where it starts (past that no pool
+      // of it trades).
+      let lo = start - 1
+      let hi = start + 1
+      for (let width = 2; lo > start - PRICE_RANGE && turn.positive(lo); width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
+      for (let width = 2; hi < start + PRICE_RANGE && turn.negative(hi); width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
+      for (let i = 0; i < PRICE_STEPS; i++) {
+        const middle = (lo + hi) / 2
+        if (turn.positive(middle)) hi = middle
+        else lo = middle
+      }
+      nu[k] = Math.exp(hi)
+    }
+  let dual = nu[SOURCE]! * amountIn
+  for (const edge of edges) {
+    const a = nu[edge.from]!
+    const b = nu[edge.to]!
+    edge.curve.atRate(a / b, point)
+    if (point.input > 0) dual += b * point.output - a * point.input
+  }
+  return dual
+}
+
+/**
+ * One token's turn in descendDual: its edges, the live ones among them, and what is known of its
+ * balance in log-price x: ≤ 0 up to `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from
+ * `atLeast0`. The exact balance rises with the price (every curve's input falls as its rate
+ * rises), and so does its float value: every term is monotone and float sums are monotone in each
+ * term. So a sign known at one x holds beyond it, and the bisection asks the pools only where
+ * nothing known decides. A class, not closures over descendDual's variables: a float a closure
+ * assigns to a shared variable is boxed afresh on every assignment, a field is written in place.
+ */
+class TokenDescent {
+  /** The token being priced and its edges. */
+  k = SOURCE
+  around: Int32Array = new Int32Array(0)
+  /** The token's edges that may trade while its log-price stays in [liveLow, liveHigh] (the others give nothing there). */
+  liveCount = 0
+  liveLow = -Infinity
+  liveHigh = Infinity
+  /** The balance's slope in log-price at the last evaluation (a Newton step's denominator). */
+  slope = 0
+  atMost0 = -Infinity
+  below0 = -Infinity
+  above0 = Infinity
+  atLeast0 = Infinity
+  /** The balance at atMost0 and at above0 (a secant's ends). */
+  lowValue = 0
+  highValue = 0
+
+  constructor(
+    readonly edges: readonly BoundEdge[],
+    readonly nu: Float64Array,
+    readonly amountIn: number,
+    readonly live: Int32Array,
+    readonly point: RatePoint,
+  ) {}
+
+  /** Starts token `k`'s turn: every edge live, nothing known. */
+  start(k: number, around: Int32Array): void {
+    this.k = k
+    this.around = around
+    for (let i = 0; i < around.length; i++) this.live[i] = around[i]!
+    this.liveCount = around.length
+    this.liveLow = -Infinity
+    this.liveHigh = Infinity
+    this.atMost0 = -Infinity
+    this.below0 = -Infinity
+    this.above0 = Infinity
+    this.atLeast0 = Infinity
+    this.lowValue = 0
+    this.highValue = 0
+  }
+
+  /**
+   * What the token's edges in `list` bring in less what they take out at price `price` (plus the
+   * trade's input for the input token); `slope` set to its derivative in log-price.
+   */
+  balance(price: number, list: Int32Array, count: number): number {
+    const { edges, nu, point, k } = this
+    let net = k === SOURCE ? this.amountIn : 0
     let slope = 0
     for (let i = 0; i < count; i++) {
       const edge = edges[list[i]!]!
@@ -238,142 +361,64 @@ export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amo
         slope -= rate * point.slope
       }
     }
-    state.slope = slope
+    this.slope = slope
     return net
   }
-  // Keeps (in order, so every sum adds the same terms in the same order) the live edges that may
-  // trade at some log-price in [low, high]: a curve trades only below its zero-size rate, and the
-  // rate rises with the price of what it sells and falls with the price of what it buys.
-  // NARROW_MARGIN keeps any edge float rounding could still let trade.
-  const narrow = (k: number, low: number, high: number) => {
+
+  /**
+   * Keeps (in order, so every sum adds the same terms in the same order) the live edges that may
+   * trade at some log-price in [low, high]: a curve trades only below its zero-size rate, and the
+   * rate rises with the price of what it sells and falls with the price of what it buys.
+   * NARROW_MARGIN keeps any edge float rounding could still let trade.
+   */
+  narrow(low: number, high: number): void {
+    const { edges, nu, live, k } = this
     const lowPrice = Math.exp(low)
     const highPrice = Math.exp(high)
     let kept = 0
-    for (let i = 0; i < liveCount; i++) {
+    for (let i = 0; i < this.liveCount; i++) {
       const edge = edges[live[i]!]!
       const rate0 = edge.curve.rate0
       const idle = edge.from === k ? lowPrice >= rate0 * nu[edge.to]! * (1 + NARROW_MARGIN) : nu[edge.from]! >= highPrice * rate0 * (1 + NARROW_MARGIN)
       if (!idle) live[kept++] = live[i]!
     }
-    liveCount = kept
-    state.liveLow = low
-    state.liveHigh = high
+    this.liveCount = kept
+    this.liveLow = low
+    this.liveHigh = high
   }
-  // The token being priced, its edges, and what is known of its balance in log-price x: ≤ 0 up
-  // to `atMost0`, < 0 up to `below0`, > 0 from `above0`, ≥ 0 from `atLeast0` (in `state`). The exact balance
-  // rises with the price (every curve's input falls as its rate rises), and so does its float
-  // value: every term is monotone and float sums are monotone in each term. So a sign known at
-  // one x holds beyond it, and the bisection below asks the pools only where nothing known decides.
-  let k = SOURCE
-  let around = touching[SOURCE] ?? new Int32Array(0)
-  const record = (x: number, value: number) => {
-    if (value <= 0 && x > state.atMost0) {
-      state.atMost0 = x
-      state.lowValue = value
+
+  /** Records the balance `value` at log-price `x`, and narrows the live edges to the bracket the root is known to lie in. */
+  record(x: number, value: number): void {
+    if (value <= 0 && x > this.atMost0) {
+      this.atMost0 = x
+      this.lowValue = value
     }
-    if (value < 0 && x > state.below0) state.below0 = x
-    if (value > 0 && x < state.above0) {
-      state.above0 = x
-      state.highValue = value
+    if (value < 0 && x > this.below0) this.below0 = x
+    if (value > 0 && x < this.above0) {
+      this.above0 = x
+      this.highValue = value
     }
-    if (value >= 0 && x < state.atLeast0) state.atLeast0 = x
-    // The live edges narrowed to the bracket the balance's root is known to lie in.
-    if (state.atMost0 > state.liveLow || state.above0 < state.liveHigh) narrow(k, state.atMost0, state.above0)
+    if (value >= 0 && x < this.atLeast0) this.atLeast0 = x
+    if (this.atMost0 > this.liveLow || this.above0 < this.liveHigh) this.narrow(this.atMost0, this.above0)
   }
-  const evaluate = (x: number): number => {
-    const inside = x >= state.liveLow && x <= state.liveHigh
-    const value = inside ? balance(k, Math.exp(x), live, liveCount) : balance(k, Math.exp(x), around, around.length)
-    record(x, value)
+
+  /** The balance at log-price `x` (over the live edges inside their range), recorded. */
+  evaluate(x: number): number {
+    const inside = x >= this.liveLow && x <= this.liveHigh
+    const value = inside ? this.balance(Math.exp(x), this.live, this.liveCount) : this.balance(Math.exp(x), this.around, this.around.length)
+    this.record(x, value)
     return value
   }
-  const positive = (x: number) => (x >= state.above0 ? true : x <= state.atMost0 ? false : evaluate(x) > 0)
-  const negative = (x: number) => (x <= state.below0 ? true : x >= state.atLeast0 ? false : evaluate(x) < 0)
-  for (let round = 0; round < rounds; round++)
-    for (k = 0; k < tokenCount; k++) {
-      if (k === SINK || touching[k]!.length === 0) continue
-      around = touching[k]!
-      for (let i = 0; i < around.length; i++) live[i] = around[i]!
-      liveCount = around.length
-      state.liveLow = -Infinity
-      state.liveHigh = Infinity
-      state.atMost0 = -Infinity
-      state.below0 = -Infinity
-      state.above0 = Infinity
-      state.atLeast0 = Infinity
-      state.lowValue = 0
-      state.highValue = 0
-      const start = Math.log(nu[k]!)
-      // Newton steps on the balance in log-price (each just past the root it predicts, a secant or
-      // a halving when Newton cannot tell) to bracket the root within SEED_WIDTH: the bisection
-      // below then finds nearly all its answers known (a handful of evaluations instead of
-      // PRICE_STEPS + 2) and ends at the same price as asking the pools at every step.
-      let x = start
-      let value = evaluate(x)
-      for (let step = 0, previous = Infinity, halve = false; step < SEED_STEPS && !(state.above0 - state.atMost0 <= SEED_WIDTH); step++) {
-        const lowest = Math.max(state.atMost0, start - PRICE_RANGE)
-        const highest = Math.min(state.above0, start + PRICE_RANGE)
-        const closed = state.atMost0 > -Infinity && state.above0 < Infinity
-        // Once the root is bracketed, a step that did not halve the bracket is followed by a
-        // bisection (the bracket at least halves every two steps).
-        if (closed && state.above0 - state.atMost0 > previous / 2) halve = true
-        if (closed) previous = state.above0 - state.atMost0
-        let next = Number.NaN
-        if (!halve && value === 0 && state.slope === 0 && k !== SOURCE) {
-          // Nothing trades here: the balance stays 0 up to the lowest price above at which a
-          // pool starts selling the token in, and turns positive past it. Bracket that price.
-          const from = Math.exp(x)
-          let opens = Infinity
-          for (const e of around) {
-            const edge = edges[e]!
-            if (edge.to !== k || !(edge.curve.rate0 > 0)) continue
-            const price = nu[edge.from]! / edge.curve.rate0
-            if (price > from && price < opens) opens = price
-          }
-          const at = Math.log(opens)
-          if (!(at < start + 1)) {
-            // None opens below the bisection's reach: the balance is ≤ 0 up to it.
-            if (start + 1 > state.atMost0 && start + 1 < state.above0) evaluate(start + 1)
-            break
-          }
-          if (at - SEED_WIDTH / 4 > lowest && at - SEED_WIDTH / 4 < highest) evaluate(at - SEED_WIDTH / 4)
-          next = at + SEED_WIDTH / 4
-        }
-        if (!halve && state.slope > 0) next = x - value / state.slope + (value > 0 ? -SEED_WIDTH / 4 : SEED_WIDTH / 4)
-        if (!halve && !(next > lowest && next < highest) && closed)
-          // The secant between the bracket's ends, just past the root it predicts.
-          next = state.atMost0 - (state.lowValue * (state.above0 - state.atMost0)) / (state.highValue - state.lowValue) + (SEED_WIDTH / 4) * (state.lowValue + state.highValue > 0 ? -1 : 1)
-        if (!(next > lowest && next < highest)) {
-          if (Number.isFinite(highest - lowest) && closed) next = (lowest + highest) / 2
-          else if (value > 0) next = Math.max(x - 1, lowest === state.atMost0 ? (x + lowest) / 2 : start - PRICE_RANGE)
-          else next = Math.min(x + 1, highest === state.above0 ? (x + highest) / 2 : start + PRICE_RANGE)
-        }
-        halve = false
-        if (next === x) break
-        x = next
-        value = evaluate(x)
-      }
-      // The bisection: the dual's slope in ν_k is the balance, increasing in ν_k: find where it
-      // crosses 0, bracketed within a factor e^±PRICE_RANGE of where it starts (past that no pool
-      // of it trades).
-      let lo = start - 1
-      let hi = start + 1
-      for (let width = 2; lo > start - PRICE_RANGE && positive(lo); width *= 2) lo = Math.max(start - PRICE_RANGE, start - width)
-      for (let width = 2; hi < start + PRICE_RANGE && negative(hi); width *= 2) hi = Math.min(start + PRICE_RANGE, start + width)
-      for (let i = 0; i < PRICE_STEPS; i++) {
-        const middle = (lo + hi) / 2
-        if (positive(middle)) hi = middle
-        else lo = middle
-      }
-      nu[k] = Math.exp(hi)
-    }
-  let dual = nu[SOURCE]! * amountIn
-  for (const edge of edges) {
-    const a = nu[edge.from]!
-    const b = nu[edge.to]!
-    edge.curve.atRate(a / b, point)
-    if (point.input > 0) dual += b * point.output - a * point.input
+
+  /** Whether the balance at `x` is positive (asking the pools only when nothing known decides). */
+  positive(x: number): boolean {
+    return x >= this.above0 ? true : x <= this.atMost0 ? false : this.evaluate(x) > 0
   }
-  return dual
+
+  /** Whether the balance at `x` is negative (asking the pools only when nothing known decides). */
+  negative(x: number): boolean {
+    return x <= this.below0 ? true : x >= this.atLeast0 ? false : this.evaluate(x) < 0
+  }
 }
 
 /** Layered scopes of at most this many (token, hop) nodes get a Newton solve before the descent. */
