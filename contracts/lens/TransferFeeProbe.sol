@@ -13,12 +13,11 @@ pragma solidity ^0.8.28;
 ///   kind 2  a PancakeSwap V3 pool: `flash`, `pancakeV3FlashCallback`;
 ///   kind 3  an Aerodrome V2 (Solidly) pool: `swap` with callback data, `hook`;
 ///   kind 4  the Uniswap V4 PoolManager: `unlock`, then `take` from `unlockCallback`;
-///   kind 5  the Balancer V2 Vault: `flashLoan`, `receiveFlashLoan`;
-///   kind 6  a Uniswap V3 or Slipstream pool: an exact-output `swap` for the token,
-///           `uniswapV3SwapCallback` (the pool pays out before it calls back);
-///   kind 7  a PancakeSwap V3 pool: the same swap, `pancakeV3SwapCallback`.
-/// `flash` needs liquidity active at the pool's price; the swap (kinds 6 and 7, asked after every
-/// other lender) also crosses a range gap, up to a price SWAP_SQRT_PRICE_REACH² away.
+///   kind 5  the Balancer V2 Vault: `flashLoan`, `receiveFlashLoan`.
+/// `flash` needs liquidity active at the pool's price: when no lender measured, a second pass asks
+/// the V3-style pools (kinds 1 and 2) for an exact-output `swap` of the token instead, which pays
+/// out before it calls back (`uniswapV3SwapCallback`, `pancakeV3SwapCallback`) and crosses a range
+/// gap, up to a price SWAP_SQRT_PRICE_REACH² away.
 /// Each entry of `Probe.lenders` packs the kind in bits 160 and up above the lender's address.
 /// The caller derives every address from its chain config (CREATE2 or the singleton itself), so
 /// only genuine pools are asked.
@@ -29,8 +28,9 @@ contract TransferFeeProbe {
     uint256 private constant AERODROME_POOL = 3;
     uint256 private constant UNISWAP_V4_MANAGER = 4;
     uint256 private constant BALANCER_VAULT = 5;
-    uint256 private constant UNISWAP_V3_SWAP = 6;
-    uint256 private constant PANCAKE_V3_SWAP = 7;
+    /// @dev The passes over a probe's lenders: each lender's loan, then the V3-style pools' swaps.
+    uint256 private constant LOAN_PASS = 0;
+    uint256 private constant SWAP_PASS = 1;
     /// @dev How far a probing swap may move the square-root price (a factor 2: the price 4x), which
     /// bounds the empty bitmap words it walks (at tick spacing 1, about 54).
     uint256 private constant SWAP_SQRT_PRICE_REACH = 2;
@@ -98,17 +98,22 @@ contract TransferFeeProbe {
 
     function _probe(Probe calldata p) private returns (uint256[4] memory result) {
         address token = p.token;
-        for (uint256 k; k < p.lenders.length; ++k) {
-            address lender = address(uint160(p.lenders[k]));
-            uint256 amount = _lendable(token, lender);
-            if (amount == 0) continue;
-            // Any failure (a pool without active liquidity, a paused pool, a token that refuses the
-            // transfer) only moves on to the next lender: the revert data is not a measurement.
-            bytes memory borrow = _borrowCall(p.lenders[k] >> KIND_SHIFT, token, lender, amount);
-            if (borrow.length == 0) continue;
-            (, bytes memory reason) = lender.call(borrow);
-            // A swap that found no liquidity within its reach paid nothing out: not a measurement.
-            if (_decode(reason, result) && result[0] != 0) return result;
+        for (uint256 pass = LOAN_PASS; pass <= SWAP_PASS; ++pass) {
+            for (uint256 k; k < p.lenders.length; ++k) {
+                uint256 kind = p.lenders[k] >> KIND_SHIFT;
+                if (pass == SWAP_PASS && kind != UNISWAP_V3_FLASH && kind != PANCAKE_V3_FLASH) continue;
+                address lender = address(uint160(p.lenders[k]));
+                uint256 amount = _lendable(token, lender);
+                if (amount == 0) continue;
+                // Any failure (a pool without active liquidity, a paused pool, a token that refuses
+                // the transfer) only moves on to the next lender: the revert data is no measurement.
+                bytes memory borrow =
+                    pass == LOAN_PASS ? _borrowCall(kind, token, lender, amount) : _swapCall(token, lender, amount);
+                if (borrow.length == 0) continue;
+                (, bytes memory reason) = lender.call(borrow);
+                // A swap that found no liquidity within its reach paid nothing out: not a measurement.
+                if (_decode(reason, result) && result[0] != 0) return result;
+            }
         }
         delete result;
     }
@@ -132,18 +137,20 @@ contract TransferFeeProbe {
         if (kind == UNISWAP_V3_FLASH || kind == PANCAKE_V3_FLASH) {
             return abi.encodeCall(IPairLike.flash, (address(this), amount0, amount1, data));
         }
-        if (kind == UNISWAP_V3_SWAP || kind == PANCAKE_V3_SWAP) {
-            uint256 sqrtPrice = _sqrtPrice(lender);
-            if (sqrtPrice == 0) return "";
-            // Buying token0 (paying token1) raises the price; buying token1 lowers it.
-            uint256 limit = isToken0
-                ? _min(sqrtPrice * SWAP_SQRT_PRICE_REACH, MAX_SQRT_RATIO - 1)
-                : _max(sqrtPrice / SWAP_SQRT_PRICE_REACH, MIN_SQRT_RATIO + 1);
-            // Exact output: the pool pays out at most `amount` of the token.
-            return abi.encodeCall(IV3PoolLike.swap, (address(this), !isToken0, -int256(amount), uint160(limit), data));
-        }
         // An unknown kind: no call, the next lender.
         return "";
+    }
+
+    /// @dev A V3-style pool's exact-output swap that pays the probe at most `amount` of `token`.
+    function _swapCall(address token, address pool, uint256 amount) private view returns (bytes memory) {
+        uint256 sqrtPrice = _sqrtPrice(pool);
+        if (sqrtPrice == 0) return "";
+        bool isToken0 = _token0(pool) == token;
+        // Buying token0 (paying token1) raises the price; buying token1 lowers it.
+        uint256 limit = isToken0
+            ? _min(sqrtPrice * SWAP_SQRT_PRICE_REACH, MAX_SQRT_RATIO - 1)
+            : _max(sqrtPrice / SWAP_SQRT_PRICE_REACH, MIN_SQRT_RATIO + 1);
+        return abi.encodeCall(IV3PoolLike.swap, (address(this), !isToken0, -int256(amount), uint160(limit), abi.encode(token, amount)));
     }
 
     /// @dev A V3-style pool's sqrtPriceX96 (the first word of `slot0` in every fork), or 0.

@@ -12,9 +12,12 @@ import { getUniswapV3PoolAddress } from '../protocols/uniswapV3/readPools.js'
 const TRANSFER_FEE_LENDER_KIND = {
   /** `swap` with callback data, `uniswapV2Call`. */
   uniswapV2Pair: 0n,
-  /** `flash`, `uniswapV3FlashCallback` (Uniswap V3 and Slipstream pools). */
+  /**
+   * `flash`, `uniswapV3FlashCallback` (Uniswap V3 and Slipstream pools); when no lender measured,
+   * an exact-output `swap`, `uniswapV3SwapCallback` (reaches a price in a range gap).
+   */
   uniswapV3Flash: 1n,
-  /** `flash`, `pancakeV3FlashCallback`. */
+  /** `flash`, `pancakeV3FlashCallback`; when no lender measured, a swap, `pancakeV3SwapCallback`. */
   pancakeV3Flash: 2n,
   /** `swap` with callback data, `hook`. */
   aerodromePool: 3n,
@@ -22,10 +25,6 @@ const TRANSFER_FEE_LENDER_KIND = {
   uniswapV4Manager: 4n,
   /** `flashLoan`, `receiveFlashLoan`. */
   balancerVault: 5n,
-  /** An exact-output `swap` for the token, `uniswapV3SwapCallback` (Uniswap V3 and Slipstream pools). */
-  uniswapV3Swap: 6n,
-  /** An exact-output `swap` for the token, `pancakeV3SwapCallback`. */
-  pancakeV3Swap: 7n,
 } as const
 
 /** Where the kind starts in a lender entry: above the address's 160 bits (as the probe unpacks it). */
@@ -54,8 +53,8 @@ const spacingPools =
  * every pair and tier (an address without code is skipped by the probe); a singleton (V4's
  * PoolManager, Balancer's Vault) lends whatever it holds of the token, so it is asked once,
  * whichever pool holds the token. Uniswap V2 and V3 come first, so a token with such a pool is
- * measured there, as before the other families were probed. Swaps through the V3-style pools come
- * last: they reach pools whose price sits in a range gap, where `flash` cannot lend.
+ * measured there, as before the other families were probed. (The probe's second pass, swaps
+ * through the V3-style pools, needs no entries of its own.)
  */
 const LENDER_ORDER: readonly (readonly [family: string, lenders: LendersOfDex])[] = [
   ['uniswapV2', (dex, token, others) => others.map((other) => packLender(TRANSFER_FEE_LENDER_KIND.uniswapV2Pair, getUniswapV2PairAddress(dex, token, other)))],
@@ -70,9 +69,6 @@ const LENDER_ORDER: readonly (readonly [family: string, lenders: LendersOfDex])[
   ],
   ['uniswapV4', (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.uniswapV4Manager, dex.factory)]],
   ['balancerV2', (dex) => [packLender(TRANSFER_FEE_LENDER_KIND.balancerVault, dex.factory)]],
-  ['uniswapV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Swap)],
-  ['pancakeV3', feeTierPools(TRANSFER_FEE_LENDER_KIND.pancakeV3Swap)],
-  ['slipstream', spacingPools(TRANSFER_FEE_LENDER_KIND.uniswapV3Swap)],
 ]
 
 /**
@@ -83,7 +79,7 @@ const LENDER_ORDER: readonly (readonly [family: string, lenders: LendersOfDex])[
  *
  * @example
  * const lenders = getTransferFeeLenders(base, token, [weth, usdc])
- * // [pair(token, weth) | kind 0 << 160, …, poolManager | kind 4 << 160, vault | kind 5 << 160, …]
+ * // [pair(token, weth) | kind 0 << 160, …, poolManager | kind 4 << 160, vault | kind 5 << 160]
  */
 export function getTransferFeeLenders(chain: ChainConfig, token: Address, partners: readonly Address[]): bigint[] {
   const others = partners.filter((partner) => partner !== token)
@@ -91,6 +87,6 @@ export function getTransferFeeLenders(chain: ChainConfig, token: Address, partne
   for (const [family, lendersOfDex] of LENDER_ORDER) {
     for (const dex of chain.dexes) if (dex.family === family) lenders.push(...lendersOfDex(dex, token, others))
   }
-  // A singleton shared by two dex entries is asked once (a pool's flash and swap entries differ by kind).
+  // A singleton shared by two dex entries is asked once.
   return [...new Set(lenders)]
 }
