@@ -28,14 +28,14 @@ const TOLERANCE = 1e-11
 const MAX_ITERATIONS = 80
 
 /** The solver's scratch arrays by use (see `scratch`). */
-const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9 } as const
-const IntSlot = { Columns: 0, From: 1, To: 2, Marked: 3 } as const
+const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9, RunMax: 10 } as const
+const IntSlot = { Columns: 0, From: 1, To: 2, Marked: 3, EdgeIndex: 4, RunStart: 5, Position: 6 } as const
 /**
  * Working arrays every solve borrows instead of allocating (a quote solves a dozen times or more;
  * a solve never runs inside another and keeps none of them): up to 8,192 elements each, a Hessian
  * of 90 tokens; larger solves allocate their own. Each is written before it is read.
  */
-const scratch = createScratchArrays({ slots: 10, maxLength: 8192 })
+const scratch = createScratchArrays({ slots: 11, maxLength: 8192 })
 
 type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array }
 
@@ -88,8 +88,8 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         // Only the entries the active edges can make nonzero: every other one is ν_j·0·ν_k, a plain
         // 0 for positive finite prices, as the fill leaves it.
         h.fill(0, 0, free * free)
-        const { positions } = solve
-        for (let i = 0; i < positions.length; i++) {
+        const { positions, positionCount } = solve
+        for (let i = 0; i < positionCount; i++) {
           const at = positions[i]!
           const j = Math.floor(at / n)
           const k = at - j * n
@@ -161,16 +161,23 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
  * lists a pair's pools together) get one rate, and a whole run is passed over when it is at or
  * above every zero-size rate in it; the edges left are visited in the same order, so every sum is
  * the same. `positions`: the Hessian entries (row · tokens + column, both not the sink) the runs
- * can make nonzero, once each.
+ * can make nonzero, once each. All borrowed from the solver's scratch (so longer than their
+ * counts): `edgeIndex` (the active edges' indices in `edges`), `froms`, `tos`, `rates0` hold
+ * `edgeCount` entries, `runMax` `runCount`, `runStarts` `runCount` + 1 (the last closes the last
+ * run), `positions` `positionCount`.
  */
 type ActiveEdges = {
-  edges: Edge[]
+  edges: readonly Edge[]
+  edgeIndex: Int32Array
+  edgeCount: number
   froms: Int32Array
   tos: Int32Array
   rates0: Float64Array
-  runStarts: number[]
-  runMax: number[]
-  positions: number[]
+  runStarts: Int32Array
+  runMax: Float64Array
+  runCount: number
+  positions: Int32Array
+  positionCount: number
   tokens: number
   amountIn: number
   point: RatePoint
@@ -178,36 +185,43 @@ type ActiveEdges = {
 
 /** The active edges of `graph` for one solve (see ActiveEdges). */
 function activeEdges(graph: RouteGraph, active: readonly boolean[], amountIn: number, point: RatePoint): ActiveEdges {
-  const edges: Edge[] = []
-  for (let e = 0; e < graph.edges.length; e++) if (active[e]) edges.push(graph.edges[e]!)
-  const froms = scratch.int(IntSlot.From, edges.length)
-  const tos = scratch.int(IntSlot.To, edges.length)
-  const rates0 = scratch.float(FloatSlot.Rate0, edges.length)
-  const runStarts: number[] = []
-  const runMax: number[] = []
+  const { edges } = graph
+  const edgeIndex = scratch.int(IntSlot.EdgeIndex, edges.length)
+  let edgeCount = 0
+  for (let e = 0; e < edges.length; e++) if (active[e]) edgeIndex[edgeCount++] = e
+  const froms = scratch.int(IntSlot.From, edgeCount)
+  const tos = scratch.int(IntSlot.To, edgeCount)
+  const rates0 = scratch.float(FloatSlot.Rate0, edgeCount)
+  const runStarts = scratch.int(IntSlot.RunStart, edgeCount + 1)
+  const runMax = scratch.float(FloatSlot.RunMax, edgeCount)
+  let runCount = 0
   const n = graph.tokens.length
-  const positions: number[] = []
+  const positions = scratch.int(IntSlot.Position, n * n)
+  let positionCount = 0
   const marked = scratch.int(IntSlot.Marked, n * n)
   marked.fill(0, 0, n * n)
-  for (let e = 0; e < edges.length; e++) {
-    const edge = edges[e]!
+  for (let e = 0; e < edgeCount; e++) {
+    const edge = edges[edgeIndex[e]!]!
     froms[e] = edge.from
     tos[e] = edge.to
     rates0[e] = edge.curve.rate0
     if (e === 0 || froms[e] !== froms[e - 1] || tos[e] !== tos[e - 1]) {
-      runStarts.push(e)
-      runMax.push(rates0[e]!)
-      for (const at of [edge.from * n + edge.from, edge.from * n + edge.to, edge.to * n + edge.from, edge.to * n + edge.to]) {
-        // The sink's price is fixed: its row and column are not Newton variables.
-        const row = Math.floor(at / n)
-        if (row === SINK || at - row * n === SINK || marked[at]) continue
+      runStarts[runCount] = e
+      runMax[runCount++] = rates0[e]!
+      // Its four entries (from, from), (from, to), (to, from), (to, to), in that order; the sink's
+      // price is fixed: its row and column are not Newton variables.
+      for (let corner = 0; corner < 4; corner++) {
+        const row = corner < 2 ? edge.from : edge.to
+        const column = corner % 2 === 0 ? edge.from : edge.to
+        const at = row * n + column
+        if (row === SINK || column === SINK || marked[at]) continue
         marked[at] = 1
-        positions.push(at)
+        positions[positionCount++] = at
       }
-    } else runMax[runMax.length - 1] = Math.max(runMax[runMax.length - 1]!, rates0[e]!)
+    } else runMax[runCount - 1] = Math.max(runMax[runCount - 1]!, rates0[e]!)
   }
-  runStarts.push(edges.length)
-  return { edges, froms, tos, rates0, runStarts, runMax, positions, tokens: n, amountIn, point }
+  runStarts[runCount] = edgeCount
+  return { edges, edgeIndex, edgeCount, froms, tos, rates0, runStarts, runMax, runCount, positions, positionCount, tokens: n, amountIn, point }
 }
 
 /** Buffers for one evaluation of the dual (see evaluateDual), borrowed; a solve swaps two, so it allocates nothing per step. */
@@ -219,13 +233,13 @@ const makeEvaluation = (n: number, gradientSlot: number, hessianSlot: number): E
 
 /** The dual at prices `nu`, its gradient and Hessian, written into `into`. */
 function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): Evaluation {
-  const { edges, froms, tos, rates0, runStarts, runMax, tokens: n, amountIn, point } = solve
+  const { edges, edgeIndex, froms, tos, rates0, runStarts, runMax, runCount, tokens: n, amountIn, point } = solve
   const { gradient, hessian } = into
   gradient.fill(0, 0, n)
   hessian.fill(0, 0, n * n)
   gradient[SOURCE] = amountIn
   let dual = nu[SOURCE]! * amountIn
-  for (let run = 0; run + 1 < runStarts.length; run++) {
+  for (let run = 0; run < runCount; run++) {
     const first = runStarts[run]!
     const a = froms[first]!
     const b = tos[first]!
@@ -233,7 +247,7 @@ function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): E
     if (m >= runMax[run]!) continue
     for (let e = first; e < runStarts[run + 1]!; e++) {
       if (m >= rates0[e]!) continue
-      edges[e]!.curve.atRate(m, point)
+      edges[edgeIndex[e]!]!.curve.atRate(m, point)
       if (point.input <= 0) continue
       dual += nu[b]! * point.output - nu[a]! * point.input
       gradient[b] = gradient[b]! + point.output
