@@ -27,6 +27,11 @@ const options = parseArguments(process.argv.slice(2))
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ')
 console.log(`soak:families: seeds ${options.seeds[0]}–${options.seeds.at(-1)}, ${options.quotesPerSeed} quotes each, load average ${load()}`)
 const report = await runFamiliesSoak({ ...options, log: (line) => console.log(line) })
+// The ratio at each of these fractions of the fills, lowest first.
+const RATIO_QUANTILES = [0.01, 0.1, 0.5, 0.9, 0.99] as const
+const sortedRatios = [...report.gas.ratios].sort((a, b) => a - b)
+const ratioAt = (fraction: number) => sortedRatios[Math.min(sortedRatios.length - 1, Math.floor(fraction * sortedRatios.length))] ?? NaN
+const ratioQuantiles = RATIO_QUANTILES.map((fraction) => `p${fraction * 100} ${ratioAt(fraction).toFixed(3)}`).join(', ')
 const byKind = new Map<string, number>()
 for (const finding of report.findings) byKind.set(finding.kind, (byKind.get(finding.kind) ?? 0) + 1)
 console.log(`
@@ -37,7 +42,7 @@ exact                 ${report.exact}
 inexact               ${report.findings.length}${byKind.size > 0 ? ` (${[...byKind].map(([kind, count]) => `${kind} ${count}`).join(', ')})` : ''}
 flows                 ${report.flows} (${report.multiOutputFlows} trading one multi-token pool into two outputs)
 longest path          ${report.longestPath} hops
-gas estimate          below gasUsed in ${report.gas.underestimated} fills; gasEstimate / gasUsed ${report.gas.lowestRatio.toFixed(3)}–${report.gas.highestRatio.toFixed(3)}
+gas estimate          below gasUsed in ${report.gas.underestimated} fills; gasEstimate / gasUsed ${report.gas.lowestRatio.toFixed(3)}–${report.gas.highestRatio.toFixed(3)} (${ratioQuantiles}; above 1.3 in ${sortedRatios.filter((ratio) => ratio > 1.3).length})
 fills retried         ${report.retried} (the node never mined the first attempt)
 swaps by family       ${JSON.stringify(report.swapsByFamily)}
 time                  ${report.seconds.toFixed(0)} s, load average ${load()}`)

@@ -7,6 +7,8 @@ interface IUniswapV3PoolState {
     function slot0() external view returns (uint160 sqrtPriceX96, int24 tick);
     function liquidity() external view returns (uint128);
     function tickBitmap(int16 wordPosition) external view returns (uint256);
+    /// @dev Decoded by word (see `_readTick`): liquidityNet is the second word on every fork, and the
+    /// fee-growth-outside words follow it, after stakedLiquidityNet on Slipstream's longer answer.
     function ticks(int24 tick) external view returns (uint128 liquidityGross, int128 liquidityNet);
     function feeGrowthGlobal0X128() external view returns (uint256);
     function feeGrowthGlobal1X128() external view returns (uint256);
@@ -30,8 +32,9 @@ interface IUniswapV3PoolState {
 ///                  feeProtocol word) while the packed protocolFees slot is 0; a getter the pool
 ///                  lacks (a fork without protocol fees) leaves its bit clear,
 ///   uint160 sqrtPriceX96, int24 tick, uint128 liquidity, int16 wordLower, int16 wordUpper,
-///   uint16 n, then n x (int24 tick, int128 liquidityNet): every initialized tick of the words
-///   [wordLower, wordUpper], ascending.
+///   uint16 n, then n x (int24 tick, int128 liquidityNet, uint8 freshOutside): every initialized
+///   tick of the words [wordLower, wordUpper], ascending; freshOutside bit 0 / bit 1: the tick's
+///   feeGrowthOutside0X128 / feeGrowthOutside1X128 is 0 (its next crossing may write it from zero).
 /// Packed rather than an array of structs because the returned bytes count as the code of a
 /// creation: they are capped at 24,576 bytes (EIP-170) and cost 200 gas a byte of code deposit, and
 /// a struct would spend ~320 bytes on every candidate, most of which have no code.
@@ -51,7 +54,7 @@ contract UniswapV3Lens {
     // The V3 factory refuses spacings of 16384 and up (TickMath would overflow int24 per word).
     int256 private constant MAX_TICK_SPACING = 16383;
 
-    // A getter costs under 12,000 gas cold (ticks() reads four slots). The cap stops one contract
+    // A getter costs under 16,000 gas cold (ticks() reads four slots, six on Slipstream). The cap stops one contract
     // from draining the call; the reserve left before each call guarantees a failed call is the
     // pool's fault, never ours.
     uint256 private constant CALL_GAS = 100_000;
@@ -63,7 +66,15 @@ contract UniswapV3Lens {
     uint256 private constant FRESH_FEE_GROWTH_0 = 1;
     uint256 private constant FRESH_FEE_GROWTH_1 = 2;
     uint256 private constant FRESH_PROTOCOL_FEES = 4;
-    uint256 private constant TICK_SIZE = 19; // tick 3, liquidityNet 16
+    uint256 private constant TICK_SIZE = 20; // tick 3, liquidityNet 16, freshOutside 1
+    // Words of a `ticks(int24)` answer: liquidityNet's, and feeGrowthOutside0X128's (feeGrowthOutside1X128
+    // follows it) in Uniswap's and PancakeSwap's 8-word Tick.Info and in Slipstream's 10-word one.
+    uint256 private constant LIQUIDITY_NET_WORD = 1;
+    uint256 private constant FEE_GROWTH_WORD = 2;
+    uint256 private constant SLIPSTREAM_TICK_WORDS = 10;
+    uint256 private constant SLIPSTREAM_FEE_GROWTH_WORD = 3;
+    uint256 private constant FRESH_OUTSIDE_0 = 1;
+    uint256 private constant FRESH_OUTSIDE_1 = 2;
     uint256 private constant MAX_RESULT_SIZE = 24_576;
 
     struct PoolRead {
@@ -76,6 +87,7 @@ contract UniswapV3Lens {
         int256 wordUpper;
         int256[] ticks;
         int256[] liquidityNets;
+        uint256[] freshOutside;
     }
 
     constructor(uint256[] memory queries) {
@@ -147,12 +159,14 @@ contract UniswapV3Lens {
         }
     }
 
-    /// @dev Fills `r.ticks` and `r.liquidityNets` from the bitmap words [r.wordLower, r.wordUpper].
+    /// @dev Fills `r.ticks`, `r.liquidityNets` and `r.freshOutside` from the bitmap words [r.wordLower, r.wordUpper].
     function _readTicks(address pool, int256 spacing, PoolRead memory r) private view returns (bool) {
         (bool ok, uint256[] memory bitmaps, uint256 count) = _readBitmaps(pool, r.wordLower, r.wordUpper);
         if (!ok || count > type(uint16).max) return false;
-        (ok, r.ticks, r.liquidityNets) = _readLiquidityNets(pool, spacing, r.wordLower, bitmaps, count);
-        return ok;
+        r.ticks = new int256[](count);
+        r.liquidityNets = new int256[](count);
+        r.freshOutside = new uint256[](count);
+        return _readTickInfos(pool, spacing, bitmaps, r);
     }
 
     /// @dev The bitmap words [wordLower, wordUpper] and how many bits they set.
@@ -171,34 +185,73 @@ contract UniswapV3Lens {
         }
     }
 
-    /// @dev liquidityNet of every tick the bitmap words starting at `wordLower` set, ascending.
-    function _readLiquidityNets(address pool, int256 spacing, int256 wordLower, uint256[] memory bitmaps, uint256 count)
+    /// @dev liquidityNet and the freshOutside bits of every tick the bitmap words starting at
+    /// `r.wordLower` set, ascending, into the arrays `r` holds (sized to the bits set).
+    function _readTickInfos(address pool, int256 spacing, uint256[] memory bitmaps, PoolRead memory r)
         private
         view
-        returns (bool ok, int256[] memory tickList, int256[] memory nets)
+        returns (bool ok)
     {
-        tickList = new int256[](count);
-        nets = new int256[](count);
         uint256 n;
         for (uint256 k; k < bitmaps.length; ++k) {
-            uint256 bitmap = bitmaps[k];
-            int256 firstCompressed = (wordLower + int256(k)) * 256;
-            while (bitmap != 0) {
-                uint256 lowest = bitmap & (~bitmap + 1);
-                bitmap ^= lowest;
-                int256 t = (firstCompressed + int256(_log2(lowest))) * spacing;
-                // A bit past the tick bounds is a broken bitmap, and ticks() would take no such index.
-                if (t < MIN_TICK || t > MAX_TICK) return (false, tickList, nets);
-                uint256 netWord;
-                (ok,, netWord) = _call(pool, IUniswapV3PoolState.ticks.selector, uint256(t), 64);
-                int256 net = int256(netWord);
-                if (!ok || net < type(int128).min || net > type(int128).max) return (false, tickList, nets);
-                tickList[n] = t;
-                nets[n] = net;
-                ++n;
+            (ok, n) = _readWordTicks(pool, spacing, bitmaps[k], (r.wordLower + int256(k)) * 256, r, n);
+            if (!ok) return false;
+        }
+    }
+
+    /// @dev The ticks one bitmap word sets (its first compressed tick given), ascending, stored in
+    /// `r` from position `n`; returns the position after them.
+    function _readWordTicks(
+        address pool,
+        int256 spacing,
+        uint256 bitmap,
+        int256 firstCompressed,
+        PoolRead memory r,
+        uint256 n
+    ) private view returns (bool, uint256) {
+        while (bitmap != 0) {
+            uint256 lowest = bitmap & (~bitmap + 1);
+            bitmap ^= lowest;
+            int256 t = (firstCompressed + int256(_log2(lowest))) * spacing;
+            // A bit past the tick bounds is a broken bitmap, and ticks() would take no such index.
+            if (t < MIN_TICK || t > MAX_TICK) return (false, n);
+            (bool ok, int256 net, uint256 fresh) = _readTick(pool, t);
+            if (!ok) return (false, n);
+            r.ticks[n] = t;
+            r.liquidityNets[n] = net;
+            r.freshOutside[n] = fresh;
+            ++n;
+        }
+        return (true, n);
+    }
+
+    /// @dev `ticks(tick)`: its liquidityNet and the freshOutside bits of its two fee-growth-outside
+    /// words (where the answer's length puts them); ok only when the callee succeeded, answered
+    /// all of them and the liquidityNet fits an int128.
+    function _readTick(address pool, int256 tick)
+        private
+        view
+        returns (bool ok, int256 net, uint256 fresh)
+    {
+        if (gasleft() < GAS_RESERVE) revert GasBudgetExhausted();
+        bytes4 selector = IUniswapV3PoolState.ticks.selector;
+        assembly ("memory-safe") {
+            mstore(0, selector)
+            mstore(4, tick)
+            ok := staticcall(CALL_GAS, pool, 0, 36, 0, 0)
+            let growthAt := shl(5, FEE_GROWTH_WORD)
+            if eq(returndatasize(), shl(5, SLIPSTREAM_TICK_WORDS)) { growthAt := shl(5, SLIPSTREAM_FEE_GROWTH_WORD) }
+            if lt(returndatasize(), add(growthAt, 64)) { ok := 0 }
+            if ok {
+                // Scratch space holds two words: each is copied there and read at once.
+                returndatacopy(0, shl(5, LIQUIDITY_NET_WORD), 32)
+                net := mload(0)
+                returndatacopy(0, growthAt, 64)
+                if iszero(mload(0)) { fresh := FRESH_OUTSIDE_0 }
+                if iszero(mload(32)) { fresh := or(fresh, FRESH_OUTSIDE_1) }
             }
         }
-        ok = true;
+        if (net < type(int128).min || net > type(int128).max) ok = false;
     }
 
     /// @dev A staticcall of `selector(arg)`; ok only when the callee succeeded and answered at least
@@ -243,6 +296,7 @@ contract UniswapV3Lens {
             for (uint256 j; j < r.ticks.length; ++j) {
                 p = _put(p, uint256(r.ticks[j]), 3);
                 p = _put(p, uint256(r.liquidityNets[j]), 16);
+                p = _put(p, r.freshOutside[j], 1);
             }
         }
     }

@@ -68,8 +68,11 @@ export type FamiliesSoakReport = {
   swapsByFamily: Record<string, number>
   /** Longest path executed, in hops. */
   longestPath: number
-  /** The quote's gasEstimate against the fill's gasUsed: how many were below it (the estimate too low), and the extreme ratios gasEstimate / gasUsed. */
-  gas: { underestimated: number; lowestRatio: number; highestRatio: number }
+  /**
+   * The quote's gasEstimate against the fill's gasUsed: how many were below it (the estimate too
+   * low), the extreme ratios gasEstimate / gasUsed, and every fill's ratio (for its distribution).
+   */
+  gas: { underestimated: number; lowestRatio: number; highestRatio: number; ratios: number[] }
   /** Fills run a second time because the node never mined the first (not findings; see soakMarket). */
   retried: number
   seconds: number
@@ -173,7 +176,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     swapsByFamily: {},
     longestPath: 0,
     retried: 0,
-    gas: { underestimated: 0, lowestRatio: Infinity, highestRatio: 0 },
+    gas: { underestimated: 0, lowestRatio: Infinity, highestRatio: 0, ratios: [] },
     seconds: 0,
   }
   for (const seed of seeds) {
@@ -304,6 +307,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
           report.gas.underestimated++
           log(`gas: seed ${market.seed} #${index} ${label}: gasEstimate ${quote.gasEstimate} < gasUsed ${outcome.receipt.gasUsed} (${details?.execution ?? '?'}, ${quote.route.swaps.length} paths)`)
         }
+        report.gas.ratios.push(ratio)
         report.gas.lowestRatio = Math.min(report.gas.lowestRatio, ratio)
         report.gas.highestRatio = Math.max(report.gas.highestRatio, ratio)
       }

@@ -1,6 +1,7 @@
 import type { AbiEvent, Log } from 'viem'
 import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
 import { type Hex, toEventSelector } from 'viem'
+import { ascending, crossFreshOutside, crossedTicks, type FreshOutsideLists, updateFreshOutside } from './freshOutsideLists.js'
 import { createEventDecoder, readWord, uniswapV3PoolEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
 
@@ -40,14 +41,18 @@ const POSITION_TOPICS = 4
  * Applies one log of a Uniswap V3 pool to its record, exactly as the pool changes its storage, so
  * that the state stays what `readUniswapV3Pools` would return at the block:
  * - `Swap` sets the price, tick and active liquidity from the event, while the tick stays in the
- *   same bitmap word (the reader's tick window is centred on that word);
+ *   same bitmap word (the reader's tick window is centred on that word); a crossed tick's fee
+ *   growth outside becomes global - outside, known only for a tick whose outside growth was zero
+ *   in both tokens (it then stays zero only in a token whose global growth is still zero);
  * - `Mint` and `Burn` add or remove liquidity: the active liquidity when the range holds the
  *   current tick, and liquidityNet / liquidityGross of both range ends inside the known window
- *   (a tick appears when its gross leaves zero and disappears when it returns to zero);
+ *   (a tick appears when its gross leaves zero, with its fee growth outside as Tick.update sets
+ *   it, and disappears when it returns to zero);
  * - `Collect` and `IncreaseObservationCardinalityNext` change nothing the state holds, nor does a
  *   `Flash` on a pool without fresh slots;
  * - re-read: any log on a pool not delivered yet (e.g. `Initialize`), a `Swap` into another
- *   bitmap word (the window moves), a `Swap` paying in a token whose fee growth is still fresh or
+ *   bitmap word (the window moves) or across a tick with fee growth outside, a `Swap` paying in
+ *   a token whose fee growth is still fresh (when it crosses a tick or the log cannot say) or
  *   while the protocol-fee slot is fresh, a `Flash` while any slot is fresh (whether a slot left
  *   zero depends on fee amounts the log does not carry), `SetFeeProtocol`,
  *   `CollectProtocol`, and any log it cannot decode.
@@ -99,7 +104,9 @@ function applyV3Log(
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) {
         return { kind: 'reread', reason: 'Swap into another bitmap word' }
       }
-      const next: UniswapV3PoolState = { ...state, sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString() }
+      const lists = crossedFreshOutside(state, tick)
+      if (typeof lists === 'string') return { kind: 'reread', reason: lists }
+      const next: UniswapV3PoolState = { ...state, sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString(), ...lists }
       // As the reader reports them: the slots still fresh, or no field when none is.
       if (freshSlots !== state.freshSlots) {
         if (freshSlots) next.freshSlots = freshSlots
@@ -120,6 +127,25 @@ function applyV3Log(
 }
 
 type FreshSlots = NonNullable<UniswapV3PoolState['freshSlots']>
+
+/**
+ * The fresh-outside lists after a swap that moved the pool from `state.tick` to `tick` (nothing
+ * when the state has none or the swap crossed no tick), or why the log cannot tell: a crossed
+ * tick's fee growth outside becomes the global growth at the crossing (see `crossFreshOutside`),
+ * and the input's global growth, when still zero before the swap, may have left zero before it.
+ */
+function crossedFreshOutside(state: UniswapV3PoolState, tick: number): Partial<FreshOutsideLists> | string {
+  const { freshOutside0, freshOutside1 } = state
+  if (!freshOutside0 || !freshOutside1) return {}
+  const crossed = crossedTicks(state.ticks, state.tick, tick)
+  if (crossed.length === 0) return {}
+  // Crossing moves the tick: down when selling token0.
+  const zeroForOne = tick < state.tick
+  const fresh = state.freshSlots ?? { feeGrowth0: false, feeGrowth1: false }
+  if ((zeroForOne ? fresh.feeGrowth0 : fresh.feeGrowth1) && state.fee > 0) return 'Swap across a tick that may write a fresh fee growth'
+  const lists = crossFreshOutside({ freshOutside0, freshOutside1 }, crossed, fresh.feeGrowth0, fresh.feeGrowth1)
+  return lists === 'reread' ? 'Swap across a tick with fee growth outside' : lists
+}
 
 /**
  * The fresh slots after a swap, as the reader would report them (undefined: none left), or
@@ -189,6 +215,8 @@ function bitmapWord(tick: number, tickSpacing: number): number {
 function modifyLiquidity(record: TrackedPool, state: UniswapV3PoolState, tickLower: number, tickUpper: number, delta: bigint): LogOutcome {
   const gross = new Map(record.liquidityGross ?? [])
   const ticks = new Map<number, bigint>(state.ticks.map((t) => [t.index, BigInt(t.liquidityNet)]))
+  const lists = state.freshOutside0 && state.freshOutside1 ? ([new Set(state.freshOutside0), new Set(state.freshOutside1)] as const) : undefined
+  const globalFresh = state.freshSlots ?? { feeGrowth0: false, feeGrowth1: false }
   // The lower end adds liquidity crossing upward, the upper end removes it.
   for (const [index, netDelta] of [
     [tickLower, delta],
@@ -202,9 +230,14 @@ function modifyLiquidity(record: TrackedPool, state: UniswapV3PoolState, tickLow
     const grossAfter = (grossBefore ?? 0n) + delta
     if (grossAfter < 0n) return { kind: 'reread', reason: 'liquidityGross would go negative' }
     if (grossAfter === 0n) {
+      // Tick.clear deletes the whole Tick.Info, fee growth outside included.
       gross.delete(index)
       ticks.delete(index)
+      if (lists) updateFreshOutside(lists, index, { initialized: false })
     } else {
+      if (lists && grossBefore === undefined) {
+        updateFreshOutside(lists, index, { initialized: true, atOrBelow: index <= state.tick, globalFresh0: globalFresh.feeGrowth0, globalFresh1: globalFresh.feeGrowth1 })
+      }
       gross.set(index, grossAfter)
       ticks.set(index, (held ?? 0n) + netDelta)
     }
@@ -216,6 +249,11 @@ function modifyLiquidity(record: TrackedPool, state: UniswapV3PoolState, tickLow
   const sorted: UniswapV3Tick[] = [...ticks.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() }))
-  const next: UniswapV3PoolState = { ...state, liquidity: liquidity.toString(), ticks: sorted }
+  const next: UniswapV3PoolState = {
+    ...state,
+    liquidity: liquidity.toString(),
+    ticks: sorted,
+    ...(lists ? { freshOutside0: ascending(lists[0]), freshOutside1: ascending(lists[1]) } : {}),
+  }
   return { kind: 'next', record: { ...record, state: next, liquidityGross: gross } }
 }

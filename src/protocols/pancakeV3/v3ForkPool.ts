@@ -4,7 +4,7 @@ import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResul
 import { EXTRA_WORD_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from '../uniswapV3/gas.js'
 import { UniswapV3Pool } from '../uniswapV3/pool.js'
 import type { UniswapV3PoolState } from '../uniswapV3/state.js'
-import type { InitializedTick } from '../uniswapV3/tickBitmap.js'
+import { countTicksAtOrBelow } from '../uniswapV3/freshOutside.js'
 
 /**
  * What a Uniswap V3 fork's swap costs in weft's executor beyond the same swap on a Uniswap V3
@@ -17,6 +17,8 @@ export type V3ForkGas = {
   perTickCrossed: bigint
   /** Per iteration of the swap loop after the first (a tick crossed or a bitmap word walked). */
   perExtraStep: bigint
+  /** Once per swap that crosses an initialized tick (work the pool does on its first crossing); absent: 0. */
+  firstTickCrossed?: bigint
 }
 
 /** How a Uniswap V3 fork differs from Uniswap V3 for weft, given the swap math is the same. */
@@ -135,11 +137,15 @@ export class V3ForkPool implements Pool {
     if (result === undefined) return undefined
     const next = result.next
     if (!(next instanceof UniswapV3Pool)) throw new Error('UniswapV3Pool returned a next state of another kind')
-    // The shape comes from the loop's part of the gas, without the fresh-slot writes.
-    const shape = getV3SwapShape(this.inner, next, result.gas - this.inner.freshSlotGas(tokenIn))
-    const { base, perTickCrossed, perExtraStep } = this.spec.gas
+    // The shape comes from the loop's part of the gas, without the storage written from zero.
+    const shape = getV3SwapShape(this.inner, next, next.loopGas)
+    const { base, perTickCrossed, perExtraStep, firstTickCrossed = 0n } = this.spec.gas
     const gas =
-      result.gas + base + BigInt(shape.ticksCrossed) * perTickCrossed + BigInt(shape.ticksCrossed + shape.extraWords) * perExtraStep
+      result.gas +
+      base +
+      (shape.ticksCrossed > 0 ? firstTickCrossed : 0n) +
+      BigInt(shape.ticksCrossed) * perTickCrossed +
+      BigInt(shape.ticksCrossed + shape.extraWords) * perExtraStep
     return { ...result, gas, next: new V3ForkPool(next, this.spec) }
   }
 }
@@ -161,16 +167,4 @@ export function getV3SwapShape(before: UniswapV3Pool, after: UniswapV3Pool, unis
   const rest = uniswapGas - SWAP_BASE_GAS - BigInt(ticksCrossed) * TICK_CROSSED_GAS
   const extraWords = rest > 0n ? Number(rest / EXTRA_WORD_GAS) : 0
   return { ticksCrossed, extraWords }
-}
-
-// How many ticks have an index at or below `tick` (binary search over the ascending list).
-function countTicksAtOrBelow(ticks: readonly InitializedTick[], tick: number): number {
-  let low = 0
-  let high = ticks.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((ticks[middle] as InitializedTick).index <= tick) low = middle + 1
-    else high = middle
-  }
-  return low
 }

@@ -16,7 +16,17 @@ import type { V3ForkGas } from '../pancakeV3/v3ForkPool.js'
  * a random families soak filled a path below its estimate (seed 3008 #12: 473,772 < 477,372).
  * `base` carries those 4k since: 1.02-1.13 with each fill two seconds after its quote.
  *
+ * Tick crossings, measured apart in test/v3TickCrossing.gas.test.ts (fills a block apart, on one
+ * chain): a crossing that only rewrites its fee-growth-outside words costs ~29k, one that writes
+ * both from zero ~61k (Uniswap V3: ~21.5k and ~53k), and a swap's first crossing ~12-14k more
+ * once (Uniswap V3: under 1k): the CLPool brings its reward growth up to date. The Uniswap V3
+ * model prices a crossing at 25.1k plus 17.1k per word written from zero, so a crossing here adds
+ * `perTickCrossed` + `perExtraStep` = 7k and the first `firstTickCrossed` 9k (`base` keeps ~6k
+ * above the swap without crossings). Not measured: a pool with a gauge (Base's Voter), whose
+ * reward growth moves, where a crossing may also write the tick's reward growth outside from zero.
+ *
  * @example
  * // gas of a Slipstream swap = estimateSwapGas(crossed, steps) + base + crossed * perTickCrossed + (steps - 1) * perExtraStep
+ * //   + (crossed > 0 ? firstTickCrossed : 0)
  */
-export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = { base: 19_000n, perTickCrossed: 5_000n, perExtraStep: 2_000n }
+export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = { base: 19_000n, perTickCrossed: 5_000n, perExtraStep: 2_000n, firstTickCrossed: 9_000n }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChainConfig, DexConfig } from '../../chains/types.js'
 import type { PoolContext } from '../types.js'
 import { MAX_INT256, MAX_UINT128 } from './constants.js'
-import { estimateSwapGas } from './gas.js'
+import { estimateSwapGas, FRESH_SLOT_GAS } from './gas.js'
 import { UniswapV3Pool } from './pool.js'
 import type { UniswapV3PoolState } from './state.js'
 import { simulateSwap } from './swap.js'
@@ -341,5 +341,42 @@ describe('UniswapV3Pool prices and steps', () => {
     expect(pool.spotPrice(upper, TOKEN1)).toBe(1)
     expect(() => pool.quoteExactIn(TOKEN0, OTHER, 1n)).toThrow(/does not trade/)
     expect(() => pool.buildStep(TOKEN0, TOKEN0)).toThrow(/does not trade/)
+  })
+})
+
+describe('UniswapV3Pool gas of ticks whose fee growth outside is zero', () => {
+  // Every tick of POSITIONS listed fresh in both tokens, in none, or the lists absent (an older state).
+  const indices = stateOf(POSITIONS).ticks.map((t) => t.index)
+  const allFresh = UniswapV3Pool.fromState({ ...stateOf(POSITIONS), freshOutside0: indices, freshOutside1: indices }, context)
+  const noneFresh = UniswapV3Pool.fromState({ ...stateOf(POSITIONS), freshOutside0: [], freshOutside1: [] }, context)
+  const unsaid = UniswapV3Pool.fromState(stateOf(POSITIONS), context)
+  // Selling token1 moves the price up across 120 and 600.
+  const amountIn = 40n * E18
+
+  it('prices each crossing by the words it writes from zero: both, none, or one as before the lists', () => {
+    const [fresh, rewrite, before] = [allFresh, noneFresh, unsaid].map((p) => p.quoteExactIn(TOKEN1, TOKEN0, amountIn)!)
+    const crossed = indices.filter((index) => index > unsaid.tick && index <= (before!.next as UniswapV3Pool).tick).length
+    expect(crossed).toBeGreaterThanOrEqual(2)
+    expect(fresh!.gas - before!.gas).toBe(BigInt(crossed) * FRESH_SLOT_GAS)
+    expect(before!.gas - rewrite!.gas).toBe(BigInt(crossed) * FRESH_SLOT_GAS)
+  })
+
+  it('writes no word from zero in a token without fee growth yet, nor at a tick the fill crossed already', () => {
+    // Token0's global growth is still zero: crossing upward (token1 in) writes only token1's word
+    // from zero at each tick, the one word per crossing the lists' absence is priced with.
+    const noGrowth0 = UniswapV3Pool.fromState(
+      { ...stateOf(POSITIONS), freshOutside0: indices, freshOutside1: indices, freshSlots: { feeGrowth0: true, feeGrowth1: false, protocolFees: false } },
+      context,
+    )
+    const up = noGrowth0.quoteExactIn(TOKEN1, TOKEN0, amountIn)!
+    const before = unsaid.quoteExactIn(TOKEN1, TOKEN0, amountIn)!
+    expect(up.gas).toBe(before.gas)
+    // Back down across the same ticks in the same fill: their words were written on the way up.
+    const there = allFresh.quoteExactIn(TOKEN1, TOKEN0, amountIn)!.next as UniswapV3Pool
+    const back = there.quoteExactIn(TOKEN0, TOKEN1, 10n * E18)!
+    const recrossed = indices.filter((index) => index > (back.next as UniswapV3Pool).tick && index <= there.tick && there.ticksCrossed.has(index)).length
+    expect(recrossed).toBeGreaterThanOrEqual(1)
+    const fromRead = UniswapV3Pool.fromState({ ...stateOf(POSITIONS, { sqrtPriceX96: there.sqrtPriceX96 }), freshOutside0: indices, freshOutside1: indices }, context)
+    expect(fromRead.quoteExactIn(TOKEN0, TOKEN1, 10n * E18)!.gas - back.gas).toBe(2n * BigInt(recrossed) * FRESH_SLOT_GAS)
   })
 })

@@ -3,6 +3,7 @@ import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT256 } from './constants.js'
 import { EXTRA_WORD_GAS, estimateSwapGas, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
+import { countFreshOutsideWrites, type FreshOutside, parseFreshOutside } from './freshOutside.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { parseAddress, parseTickState } from './parseTickState.js'
 import type { UniswapV3PoolState } from './state.js'
@@ -25,6 +26,11 @@ type PoolConstants = {
   dexIndex: number
   /** [token0, token1], one array for every state (a swap makes a state). */
   tokens?: readonly Address[]
+  /**
+   * Ticks whose fee growth outside is zero in token0 / token1, as read (see
+   * `UniswapV3PoolState.freshOutside0`); undefined when the state does not say.
+   */
+  freshOutside: FreshOutside | undefined
 }
 
 const TWO_POW_255 = 1n << 255n
@@ -34,6 +40,7 @@ const MAX_TICK_SPACING = 16383
 /** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
 export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
 const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
+const NO_TICKS_CROSSED: ReadonlySet<number> = new Set()
 
 /**
  * A Uniswap V3 pool (or a fork with the same swap) at one block, as an
@@ -78,9 +85,26 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
 
   /** Storage the next swap writes from zero (see `UniswapV3PoolState.freshSlots`), for its gas. */
   readonly freshSlots: FreshSlots
+  /** Ticks the swaps that led from the read state to this one crossed: their outside words are written. */
+  readonly ticksCrossed: ReadonlySet<number>
+  /**
+   * What `estimateSwapGas` gave the swap that made this state (0n for a state read from JSON):
+   * the loop's gas without the storage written from zero, from which forks recover its shape.
+   */
+  readonly loopGas: bigint
 
-  private constructor(constants: PoolConstants, sqrtPriceX96: bigint, tick: number, liquidity: bigint, freshSlots: FreshSlots = NO_FRESH_SLOTS) {
+  private constructor(
+    constants: PoolConstants,
+    sqrtPriceX96: bigint,
+    tick: number,
+    liquidity: bigint,
+    freshSlots: FreshSlots = NO_FRESH_SLOTS,
+    ticksCrossed: ReadonlySet<number> = NO_TICKS_CROSSED,
+    loopGas = 0n,
+  ) {
     this.freshSlots = freshSlots
+    this.ticksCrossed = ticksCrossed
+    this.loopGas = loopGas
     this.constants = constants
     this.key = constants.address
     this.address = constants.address
@@ -155,6 +179,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
       tickLower,
       tickUpper,
       dexIndex: context.dexIndex,
+      freshOutside: parseFreshOutside(state),
     }
     const fresh = state.freshSlots
     const freshSlots: FreshSlots =
@@ -342,11 +367,28 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     // (The same object when that slot was already written: most swaps, and no allocation.)
     const written = zeroForOne ? !fresh.feeGrowth0 : !fresh.feeGrowth1
     const next: FreshSlots = written ? fresh : zeroForOne ? { ...fresh, feeGrowth0: false } : { ...fresh, feeGrowth1: false }
+    // Each crossing flips both fee-growth-outside words (Tick.cross: global - outside); the state's
+    // per-tick reads say how many are written from zero. The pool has fee growth in a token at the
+    // crossing unless it is still zero: the input's grows with a fee during the swap.
+    const inputGrows = this.fee > 0 || written
+    const otherGrows = zeroForOne ? !fresh.feeGrowth1 : !fresh.feeGrowth0
+    const { extraFreshWrites, crossed } = countFreshOutsideWrites({
+      ticks: this.ticks,
+      tickBefore: this.tick,
+      tickAfter: result.tick,
+      initializedTicksCrossed: result.initializedTicksCrossed,
+      freshOutside: this.constants.freshOutside,
+      grows0: zeroForOne ? inputGrows : otherGrows,
+      grows1: zeroForOne ? otherGrows : inputGrows,
+      crossedBefore: this.ticksCrossed,
+    })
+    const ticksCrossed = crossed.length === 0 ? this.ticksCrossed : new Set([...this.ticksCrossed, ...crossed])
+    const loopGas = estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken)
     return {
       amountIn,
       amountOut,
-      gas: estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken) + this.freshSlotGasOf(zeroForOne),
-      next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, next),
+      gas: loopGas + this.freshSlotGasOf(zeroForOne) + BigInt(extraFreshWrites) * FRESH_SLOT_GAS,
+      next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, next, ticksCrossed, loopGas),
     }
   }
 

@@ -47,7 +47,8 @@ export function getUniswapV3WordRadius(tickSpacing: number): number {
  * yet initialized is dropped; one with no liquidity in range is kept, as it
  * may hold liquidity further out. Each state knows the initialized ticks of
  * the bitmap words around its price ({@link getUniswapV3WordRadius}), and its
- * `tickLower`/`tickUpper` are those words' bounds. A chunk whose answer the
+ * `tickLower`/`tickUpper` are those words' bounds; `freshOutside0`/`freshOutside1`
+ * list the ticks whose fee growth outside is still zero (for the gas of crossing them). A chunk whose answer the
  * lens refuses as too large (many ticks) is read in halves. Node errors propagate.
  *
  * @example
@@ -116,6 +117,9 @@ const STATUS_READ = 3
 const FRESH_FEE_GROWTH_0 = 1
 const FRESH_FEE_GROWTH_1 = 2
 const FRESH_PROTOCOL_FEES = 4
+// A tick's freshOutside bits: its feeGrowthOutside0X128 / feeGrowthOutside1X128 is zero.
+const FRESH_OUTSIDE_0 = 1
+const FRESH_OUTSIDE_1 = 2
 
 async function readChunk(client: ReadPoolsParameters['client'], blockNumber: bigint, chunk: Candidate[]): Promise<UniswapV3PoolState[]> {
   const queries = chunk.map(
@@ -147,9 +151,14 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
     const wordUpper = Number(reader.int(2))
     const count = Number(reader.uint(2))
     const ticks: UniswapV3Tick[] = []
+    // Ticks whose fee growth outside is still zero, per token (the lens's freshOutside bits).
+    const freshOutside: [number[], number[]] = [[], []]
     for (let k = 0; k < count; k++) {
       const index = Number(reader.int(3))
       ticks.push({ index, liquidityNet: reader.int(16).toString() })
+      const bits = Number(reader.uint(1))
+      if ((bits & FRESH_OUTSIDE_0) !== 0) freshOutside[0].push(index)
+      if ((bits & FRESH_OUTSIDE_1) !== 0) freshOutside[1].push(index)
     }
     // The lens reads words and bits in ascending order; sorting keeps the state's contract even so.
     ticks.sort((a, b) => a.index - b.index)
@@ -167,6 +176,8 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
       ticks,
       tickLower: Math.max(MIN_TICK, wordLower * 256 * c.tickSpacing),
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * c.tickSpacing),
+      freshOutside0: freshOutside[0].sort((a, b) => a - b),
+      freshOutside1: freshOutside[1].sort((a, b) => a - b),
       ...(fresh !== 0
         ? {
             freshSlots: {

@@ -33,4 +33,12 @@ export type UniswapV3PoolState = PoolStateBase & {
    * protocol fee is on and nothing has accrued since the last collection). Absent: none.
    */
   freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean; protocolFees: boolean }
+  /**
+   * Initialized ticks whose fee growth outside is zero in token0 / token1: crossing one writes that
+   * word from zero once the pool has fee growth in the token (~17k more); a tick in neither list
+   * only rewrites its words. Absent (a state that does not say, such as an older snapshot): every
+   * crossing is priced as writing one word from zero, as before these lists existed.
+   */
+  freshOutside0?: number[]
+  freshOutside1?: number[]
 }

@@ -4,6 +4,7 @@ import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResul
 import { MAX_INT128 } from '../uniswapV3/constants.js'
 import { parseAddress, parseTickState } from '../uniswapV3/parseTickState.js'
 import { UniswapV3RevertError } from '../uniswapV3/revertError.js'
+import { countFreshOutsideWrites, type FreshOutside, parseFreshOutside } from '../uniswapV3/freshOutside.js'
 import { getKnownPriceLimit, type InitializedTick } from '../uniswapV3/tickBitmap.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath.js'
 import { assertProtocolFee, getDirectionalProtocolFee, getSwapFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
@@ -34,7 +35,7 @@ type PoolConstants = {
    * Ticks whose fee growth outside is zero in currency0 / currency1, as read (see
    * `UniswapV4PoolState.freshOutside0`); undefined when the state does not say.
    */
-  freshOutside: readonly [ReadonlySet<number>, ReadonlySet<number>] | undefined
+  freshOutside: FreshOutside | undefined
 }
 
 /** What a V4 pool state knows about the storage its next swap writes from zero. */
@@ -204,10 +205,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
       tickLower,
       tickUpper,
       dexIndex: context.dexIndex,
-      freshOutside:
-        Array.isArray(state.freshOutside0) && Array.isArray(state.freshOutside1)
-          ? [new Set(state.freshOutside0.filter(Number.isInteger)), new Set(state.freshOutside1.filter(Number.isInteger))]
-          : undefined,
+      freshOutside: parseFreshOutside(state),
     }
     const fresh = state.freshSlots
     return new UniswapV4Pool(constants, sqrtPriceX96, tick, liquidity, {
@@ -399,24 +397,22 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   }
 
   private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
-    // The ticks the swap crosses: those in (low, high] of the two ticks. Each crossing flips both
-    // fee-growth-outside words; TICK_CROSSED_GAS prices one of them written from zero. With the
-    // state's per-tick reads, a word is written from zero when it is still zero and the pool has
-    // fee growth in that currency after the swap, and a crossing with none only rewrites.
+    // Each crossing flips both fee-growth-outside words; TICK_CROSSED_GAS prices one of them
+    // written from zero, and the state's per-tick reads say how many are (countFreshOutsideWrites).
+    // The pool has fee growth in a currency at the crossing unless it is still zero: the input's
+    // grows with an LP fee during the swap.
     const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
     const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
-    const [grows0, grows1] = zeroForOne ? [inputGrows, otherGrows] : [otherGrows, inputGrows]
-    const [low, high] = [Math.min(this.tick, result.tick), Math.max(this.tick, result.tick)]
-    const { freshOutside } = this.constants
-    const crossedTicks = result.initializedTicksCrossed > 0 ? this.ticks.filter((t) => t.index > low && t.index <= high).map((t) => t.index) : []
-    let extraFreshWrites = 0
-    if (freshOutside) {
-      for (const index of crossedTicks) {
-        const written = this.freshFeeGrowth.crossed.has(index)
-        const fresh = (!written && grows0 && freshOutside[0].has(index) ? 1 : 0) + (!written && grows1 && freshOutside[1].has(index) ? 1 : 0)
-        extraFreshWrites += fresh - 1
-      }
-    }
+    const { extraFreshWrites, crossed: crossedTicks } = countFreshOutsideWrites({
+      ticks: this.ticks,
+      tickBefore: this.tick,
+      tickAfter: result.tick,
+      initializedTicksCrossed: result.initializedTicksCrossed,
+      freshOutside: this.constants.freshOutside,
+      grows0: zeroForOne ? inputGrows : otherGrows,
+      grows1: zeroForOne ? otherGrows : inputGrows,
+      crossedBefore: this.freshFeeGrowth.crossed,
+    })
     return {
       amountIn,
       amountOut,

@@ -1,6 +1,7 @@
 import { type Hex, type Log, parseAbi, toEventSelector } from 'viem'
 import { getDirectionalProtocolFee } from '../../../protocols/uniswapV4/fees.js'
 import type { UniswapV4PoolState, UniswapV4Tick } from '../../../protocols/uniswapV4/state.js'
+import { ascending, crossFreshOutside, crossedTicks, updateFreshOutside } from '../freshOutsideLists.js'
 import { createEventDecoder, readWord } from '../poolEvents.js'
 import type { LogOutcome, TrackedPool } from '../trackedPool.js'
 
@@ -79,7 +80,7 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
       if (getDirectionalProtocolFee(state.protocolFee, zeroForOne) !== 0) return { kind: 'reread', reason: 'V4 Swap accruing a protocol fee' }
       if (bitmapWord(tick, state.tickSpacing) !== bitmapWord(state.tick, state.tickSpacing)) return { kind: 'reread', reason: 'V4 Swap into another bitmap word' }
       // Moving down crosses the ticks in (tick, state.tick], moving up those in (state.tick, tick].
-      const crossed = state.ticks.filter((t) => (zeroForOne ? t.index > tick && t.index <= state.tick : t.index > state.tick && t.index <= tick)).map((t) => t.index)
+      const crossed = crossedTicks(state.ticks, state.tick, tick)
       // The input's fee growth, when still zero: an LP fee of 0 adds none. A swap crossing no
       // initialized tick ran at one liquidity (the event's); if it moved the price in liquidity, a
       // step took a fee of at least 1 (SwapMath rounds it up) and 1 * 2^128 / liquidity >= 1: the
@@ -89,19 +90,15 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
         if (crossed.length > 0 || (liquidity > 0n && sqrtPriceX96 === priceBefore)) return { kind: 'reread', reason: 'V4 Swap that may write a fresh fee growth' }
         grew = liquidity > 0n
       }
-      const freshOutside = [new Set(state.freshOutside0), new Set(state.freshOutside1)] as const
-      // Crossing sets a tick's fee growth outside to global - outside: from zero it becomes the
-      // global growth (zero only while that is still fresh); otherwise its zeroness is unknown.
-      if (crossed.some((index) => !freshOutside[0].has(index) || !freshOutside[1].has(index))) return { kind: 'reread', reason: 'V4 Swap across a tick with fee growth outside' }
-      for (const [currency, stillFresh] of [fresh.feeGrowth0, fresh.feeGrowth1].entries()) {
-        if (!stillFresh) for (const index of crossed) freshOutside[currency as 0 | 1].delete(index)
-      }
+      // A fee growth still fresh before the swap is fresh at its crossings (the input's was re-read above).
+      const lists = crossFreshOutside({ freshOutside0: state.freshOutside0, freshOutside1: state.freshOutside1 }, crossed, fresh.feeGrowth0, fresh.feeGrowth1)
+      if (lists === 'reread') return { kind: 'reread', reason: 'V4 Swap across a tick with fee growth outside' }
       const next: UniswapV4PoolState = {
         ...state,
         sqrtPriceX96: sqrtPriceX96.toString(),
         tick,
         liquidity: liquidity.toString(),
-        ...(crossed.length > 0 ? { freshOutside0: ascending(freshOutside[0]), freshOutside1: ascending(freshOutside[1]) } : {}),
+        ...(crossed.length > 0 ? lists : {}),
         ...(grew ? { freshSlots: { ...fresh, [zeroForOne ? 'feeGrowth0' : 'feeGrowth1']: false } } : {}),
       }
       return { kind: 'next', record: { ...record, state: next } }
@@ -142,9 +139,6 @@ function decodeSwap({ topics, data }: Pick<Log, 'topics' | 'data'>) {
   return { eventName: 'Swap' as const, args: { amount0: signed(amount0!), amount1: signed(amount1!), sqrtPriceX96: sqrtPriceX96!, liquidity: liquidity!, tick: Number(signed(tick!)) } }
 }
 
-/** A set of ticks as the reader lists them: ascending. */
-const ascending = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
-
 /** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as TickBitmap compresses it. */
 function bitmapWord(tick: number, tickSpacing: number): number {
   return Math.floor(Math.floor(tick / tickSpacing) / 256)
@@ -172,15 +166,11 @@ function modifyLiquidity(record: TrackedPool, state: UniswapV4PoolState, tickLow
       // clearTick deletes the whole TickInfo, fee growth outside included.
       gross.delete(index)
       ticks.delete(index)
-      freshOutside[0].delete(index)
-      freshOutside[1].delete(index)
+      updateFreshOutside(freshOutside, index, { initialized: false })
       continue
     }
     if (grossBefore === undefined) {
-      // updateTick: growth before a new tick at or below the price counts as below it (outside = global).
-      const atOrBelow = index <= state.tick
-      if (!atOrBelow || fresh.feeGrowth0) freshOutside[0].add(index)
-      if (!atOrBelow || fresh.feeGrowth1) freshOutside[1].add(index)
+      updateFreshOutside(freshOutside, index, { initialized: true, atOrBelow: index <= state.tick, globalFresh0: fresh.feeGrowth0, globalFresh1: fresh.feeGrowth1 })
     }
     gross.set(index, grossAfter)
     ticks.set(index, (held ?? 0n) + netDelta)
