@@ -116,7 +116,7 @@ describe('PancakeSwap V3 step gas vs the same swap on Uniswap V3', () => {
         if (uniswapQuote === undefined) continue
         // Same state, same math: the same amounts.
         expect(pancakeQuote!.amountOut).toBe(uniswapQuote!.amountOut)
-        const shape = getV3SwapShape(uniswapPool, uniswapQuote!.next as UniswapV3Pool, uniswapQuote!.gas)
+        const shape = getV3SwapShape(uniswapPool, uniswapQuote!.next as UniswapV3Pool, (uniswapQuote!.next as UniswapV3Pool).loopGas)
 
         const uniswapGas = await fill(uniswapPool, tokenIn, tokenOut, amountIn)
         await checkpoint.restore()

@@ -63,7 +63,7 @@ describe('pancakeV3Family and slipstreamFamily', () => {
         const p = pancake.quoteExactIn(a, b, amount)!
         const u = uniswap.quoteExactIn(a, b, amount)!
         expect([p.amountIn, p.amountOut]).toEqual([u.amountIn, u.amountOut])
-        const shape = getV3SwapShape(uniswap, u.next as UniswapV3Pool, u.gas)
+        const shape = getV3SwapShape(uniswap, u.next as UniswapV3Pool, (u.next as UniswapV3Pool).loopGas)
         const { base: extra, perTickCrossed, perExtraStep } = PANCAKE_V3_EXTRA_GAS
         expect(p.gas - u.gas).toBe(extra + BigInt(shape.ticksCrossed) * perTickCrossed + BigInt(shape.ticksCrossed + shape.extraWords) * perExtraStep)
         // The next state is a pool of the same fork, equal to Uniswap's next state.
@@ -88,7 +88,7 @@ describe('pancakeV3Family and slipstreamFamily', () => {
         const quote = uniswap.quoteExactIn(a, b, amount)
         if (!quote) continue
         const simulated = simulateSwap(uniswap, zeroForOne, amount)!
-        const shape = getV3SwapShape(uniswap, quote.next as UniswapV3Pool, quote.gas)
+        const shape = getV3SwapShape(uniswap, quote.next as UniswapV3Pool, (quote.next as UniswapV3Pool).loopGas)
         expect(shape.ticksCrossed).toBe(simulated.initializedTicksCrossed)
         expect(shape.extraWords).toBe(Math.max(0, simulated.stepsTaken - 1 - simulated.initializedTicksCrossed))
         if (shape.ticksCrossed >= 2) crossedSome++

@@ -153,12 +153,13 @@ export class V3ForkPool implements Pool {
 /**
  * What a swap from `before` to `after` did: the initialized ticks it crossed (every one between
  * the two ticks: the loop crosses each it reaches, and a tick reached exactly is crossed), and the
- * further loop steps that only walked a bitmap word, recovered from the Uniswap V3 gas estimate
- * `SWAP_BASE_GAS + ticksCrossed * TICK_CROSSED_GAS + extraWords * EXTRA_WORD_GAS`.
+ * further loop steps that only walked a bitmap word, recovered from the Uniswap V3 loop's gas
+ * `SWAP_BASE_GAS + ticksCrossed * TICK_CROSSED_GAS + extraWords * EXTRA_WORD_GAS` (the next
+ * state's `loopGas`: without the storage written from zero).
  *
  * @example
  * const quote = pool.quoteExactIn(a, b, amount)
- * if (quote) getV3SwapShape(pool, quote.next as UniswapV3Pool, quote.gas) // { ticksCrossed: 2, extraWords: 0 }
+ * if (quote) getV3SwapShape(pool, quote.next as UniswapV3Pool, (quote.next as UniswapV3Pool).loopGas) // { ticksCrossed: 2, extraWords: 0 }
  */
 export function getV3SwapShape(before: UniswapV3Pool, after: UniswapV3Pool, uniswapGas: bigint): V3SwapShape {
   const low = Math.min(before.tick, after.tick)
