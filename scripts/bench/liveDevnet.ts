@@ -1,12 +1,66 @@
-// Shared parts of the live source's benches: many real Uniswap V2 pairs on an anvil devnet, and a
-// viem client whose transport counts what it sends.
+// Shared parts of the live source's benches: many real Uniswap V2 pairs on an anvil devnet, a
+// viem client whose transport counts what it sends, the trades the quote benches ask for, and a
+// source's answer as a snapshot.
 import { performance } from 'node:perf_hooks'
 import { type Address, type PublicClient, type Transport, createPublicClient, encodeDeployData, encodeFunctionData, getContractAddress, http, numberToHex } from 'viem'
+import type { Snapshot } from '../../src/liquidity/createSnapshotSource.js'
+import type { Liquidity } from '../../src/liquidity/types.js'
 import { getUniswapV2PairAddress } from '../../src/protocols/uniswapV2/readPools.js'
-import { type Anvil, DEVNET_GAS, type Devnet, type DevnetTransaction, compileTestContracts, rpc, rpcBatch, testTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '../../test/devnet/index.js'
+import type { QuoteIntent } from '../../src/quote/types.js'
+import {
+  type Anvil,
+  DEVNET_GAS,
+  type Devnet,
+  type DevnetSymbol,
+  type DevnetTransaction,
+  compileTestContracts,
+  rpc,
+  rpcBatch,
+  testTokenAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+} from '../../test/devnet/index.js'
 
 /** Enough block gas for thousands of pair creations (or a swap on every pool) in one block. */
 export const LIVE_BENCH_BLOCK_GAS_LIMIT = '20000000000'
+
+/** The trades the live quote benches ask for on the bench devnet, in turn: token sold, token bought, the sale's value in USD. */
+const LIVE_BENCH_TRADES: readonly [DevnetSymbol, DevnetSymbol, number][] = [
+  ['USDC', 'WETH', 25_000],
+  ['WETH', 'WBTC', 5_000],
+  ['DAI', 'LINK', 1_000],
+  ['USDT', 'PEPE', 10_000],
+  ['WBTC', 'USDC', 100_000],
+  ['LINK', 'DAI', 500],
+]
+
+/**
+ * The live quote benches' exact-input intents on `devnet` (one per trade of LIVE_BENCH_TRADES, the
+ * sale worth its USD value at the devnet's prices).
+ *
+ * @example
+ * for (const intent of getLiveBenchIntents(devnet)) await getQuote(intent, source, { chains: [devnet.chain] })
+ */
+export function getLiveBenchIntents(devnet: Devnet): QuoteIntent[] {
+  return LIVE_BENCH_TRADES.map(([sell, buy, usd]) => ({
+    chainId: devnet.chain.id,
+    sellToken: devnet.tokens[sell].address,
+    buyToken: devnet.tokens[buy].address,
+    sellAmount: BigInt(Math.floor((usd / devnet.tokens[sell].priceUsd) * 10 ** devnet.tokens[sell].decimals)),
+  }))
+}
+
+/**
+ * A source's answer as a snapshot of the same block: its tokens and pools (shared, not copied),
+ * and its gas price as a base-10 string when it has one.
+ *
+ * @example
+ * const snapshot = createSnapshotSource(structuredClone(toSnapshot(await live.getLiquidity(request))))
+ */
+export function toSnapshot(liquidity: Liquidity): Snapshot {
+  const { chainId, blockNumber, tokens, pools, gasPriceWei } = liquidity
+  return { chainId, blockNumber, tokens, pools, ...(gasPriceWei !== undefined ? { gasPriceWei: gasPriceWei.toString() } : {}) }
+}
 
 /** Extra V2 pairs on a devnet: their addresses, the tokens they trade, and what deploying them cost. */
 export type ManyV2Pairs = { pairs: { address: Address; token0: Address; token1: Address }[]; tokens: Address[]; transactions: number; blocks: number; deployMs: number }

@@ -12,9 +12,8 @@ import type { LiquiditySource } from '../../src/liquidity/types.js'
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
 import { getQuote } from '../../src/quote/getQuote.js'
-import type { QuoteIntent } from '../../src/quote/types.js'
-import { type DevnetSymbol, deployDevnet, rpc, startAnvil } from '../../test/devnet/index.js'
-import { createCountingClient } from './liveDevnet.js'
+import { deployDevnet, rpc, startAnvil } from '../../test/devnet/index.js'
+import { createCountingClient, getLiveBenchIntents, toSnapshot } from './liveDevnet.js'
 import { getBenchDevnetPools } from './rpc.js'
 import { formatMs, percentile, printTable } from './stats.js'
 
@@ -25,15 +24,6 @@ const BLOCK_SECONDS = 2
 const IDLE_MAX_AGE_MS = 3_600_000
 /** Live within this ratio of the snapshot's p50 counts as equal (timer noise on a shared machine). */
 const EQUAL_WITHIN = 1.1
-const PAIRS: readonly [DevnetSymbol, DevnetSymbol, number][] = [
-  ['USDC', 'WETH', 25_000],
-  ['WETH', 'WBTC', 5_000],
-  ['DAI', 'LINK', 1_000],
-  ['USDT', 'PEPE', 10_000],
-  ['WBTC', 'USDC', 100_000],
-  ['LINK', 'DAI', 500],
-]
-
 /** One source's figures. */
 export type LiveQuotesRow = { source: string; p50: number; p99: number; mean: number; samples: number; httpPerQuote: number }
 
@@ -57,16 +47,11 @@ export async function runLiveQuotesBench(): Promise<LiveQuotesRow[]> {
     await Promise.all([live.sync(), idle.sync()])
     const answer = await live.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
     const snapshot = createSnapshotSource(
-      structuredClone({ chainId: chain.id, blockNumber: answer.blockNumber, tokens: answer.tokens, pools: answer.pools, ...(answer.gasPriceWei !== undefined ? { gasPriceWei: answer.gasPriceWei.toString() } : {}) }),
+      structuredClone(toSnapshot(answer)),
     )
     // Every devnet token a connector: the RPC source reads every pool the live source holds.
     const rpcSource = createRpcSource({ client: rpcClient.client, chain, connectors: Object.values(devnet.tokens).map((t) => t.address) })
-    const intents: QuoteIntent[] = PAIRS.map(([sell, buy, usd]) => ({
-      chainId: chain.id,
-      sellToken: devnet.tokens[sell].address,
-      buyToken: devnet.tokens[buy].address,
-      sellAmount: BigInt(Math.floor((usd / devnet.tokens[sell].priceUsd) * 10 ** devnet.tokens[sell].decimals)),
-    }))
+    const intents = getLiveBenchIntents(devnet)
     const sources: { name: string; source: LiquiditySource; counting?: ReturnType<typeof createCountingClient> }[] = [
       { name: 'live (following 2 s blocks)', source: live, counting: liveClient },
       { name: 'live (no new block)', source: idle },

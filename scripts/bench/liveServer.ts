@@ -16,11 +16,12 @@ import type { LiquidityConfig } from '../../examples/server/config.js'
 import { createLiveSource } from '../../src/liquidity/live/createLiveSource.js'
 import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
-import { type DevnetSymbol, deployDevnet, rpc, startAnvil } from '../../test/devnet/index.js'
+import { deployDevnet, rpc, startAnvil } from '../../test/devnet/index.js'
 import { createLiveActivity } from '../../test/support/liveActivity.js'
 import { createUniswapActivity } from '../../test/support/liveActivityUniswap.js'
 import { createRandom } from '../../test/support/random.js'
 import { encodeLiveServerChildConfig } from './liveServerChild.js'
+import { getLiveBenchIntents, toSnapshot } from './liveDevnet.js'
 import { getBenchDevnetPools } from './rpc.js'
 import { printTable } from './stats.js'
 
@@ -28,15 +29,6 @@ const DURATION_SECONDS = 10
 const CONNECTIONS = 8
 const BLOCK_MS = 2_000
 const SEED = 0x5e4e
-const PAIRS: readonly [DevnetSymbol, DevnetSymbol, number][] = [
-  ['USDC', 'WETH', 25_000],
-  ['WETH', 'WBTC', 5_000],
-  ['DAI', 'LINK', 1_000],
-  ['USDT', 'PEPE', 10_000],
-  ['WBTC', 'USDC', 100_000],
-  ['LINK', 'DAI', 500],
-]
-
 /** What happens on the chain during the runs: blocks of random activity, empty blocks, or no block. */
 export type LiveServerVariant = { blockMs?: number; emptyBlocks?: boolean }
 
@@ -70,22 +62,16 @@ export async function runLiveServerBench({ blockMs = BLOCK_MS, emptyBlocks = fal
     const reader = createLiveSource({ client: anvil.publicClient, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n })
     await reader.sync()
     const answer = await reader.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
-    const snapshot = { chainId: chain.id, blockNumber: answer.blockNumber, tokens: answer.tokens, pools: answer.pools, ...(answer.gasPriceWei !== undefined ? { gasPriceWei: answer.gasPriceWei.toString() } : {}) }
+    const snapshot = toSnapshot(answer)
     const rpcUrls = { [chain.id]: anvil.rpcUrl }
     const runs: { name: string; liquidity: LiquidityConfig }[] = [
       { name: 'live', liquidity: { source: 'live', rpcUrls, pollingIntervalMs: 250 } },
       { name: 'RPC (node read per quote)', liquidity: { source: 'rpc', rpcUrls } },
       { name: 'snapshot (same pools, static)', liquidity: { source: 'snapshot', snapshots: [snapshot] } },
     ]
-    const paths = PAIRS.map(([sell, buy, usd]) => {
-      const params = {
-        chainId: chain.id,
-        sellToken: devnet.tokens[sell].address,
-        buyToken: devnet.tokens[buy].address,
-        sellAmount: BigInt(Math.floor((usd / devnet.tokens[sell].priceUsd) * 10 ** devnet.tokens[sell].decimals)),
-        // The random activity moves prices a lot; the bench measures answers, not limits.
-        priceImpactLimitBps: 10_000,
-      }
+    const paths = getLiveBenchIntents(devnet).map((intent) => {
+      // The random activity moves prices a lot; the bench measures answers, not limits.
+      const params = { ...intent, priceImpactLimitBps: 10_000 }
       return `/v1/quote?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`
     })
 
@@ -131,7 +117,7 @@ export async function runLiveServerBench({ blockMs = BLOCK_MS, emptyBlocks = fal
       }
     }
     const live = rows[0]!
-    console.log(`  ${answer.pools.length} pools (21 V2, 84 V3); ${CONNECTIONS} connections for ${DURATION_SECONDS} s per run, ${PAIRS.length} intents in turn; ${blockMs > 0 ? `a block ${emptyBlocks ? '(empty)' : 'of random activity'} every ${blockMs / 1000} s during each run` : 'no new block during the runs'}; server: examples/server, default quote workers`)
+    console.log(`  ${answer.pools.length} pools (21 V2, 84 V3); ${CONNECTIONS} connections for ${DURATION_SECONDS} s per run, ${paths.length} intents in turn; ${blockMs > 0 ? `a block ${emptyBlocks ? '(empty)' : 'of random activity'} every ${blockMs / 1000} s during each run` : 'no new block during the runs'}; server: examples/server, default quote workers`)
     printTable(
       ['source', 'req/s', '200/s', 'p50', 'p99', 'max', 'statuses', 'errors', 'blocks mined / followed', 'req/s vs live', 'p99 vs live'],
       rows.map((row) => [
