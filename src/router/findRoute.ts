@@ -10,6 +10,7 @@ import { unlayerRoute } from './layerGraph.js'
 import { type GasSearchStart, prepareModelsToWeigh } from './modelsToWeigh.js'
 import { greedySplit } from './greedySplit.js'
 import { prunePaths } from './prunePaths.js'
+import { polishSplit } from './polishSplit.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -184,6 +185,10 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // simulation (gas-free too: a low-decimals token's few raw units spread over many paths).
     const current = chosen as Plan | undefined
     if (current) consider(prunePaths(current, gasCost, memo))
+    // The chosen split's amounts balanced between its paths on exact simulation (the float
+    // model's balance is a hair off the exact pools' and their integer rounding).
+    const pruned = chosen as Plan | undefined
+    if (pruned) consider(polishSplit(pruned, gasCost, memo))
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)

@@ -24,6 +24,12 @@ export type SimulatePlanOptions = {
   gasCostInOutput?: number
   /** Swaps already simulated in this search (see `SwapMemo`); the plan is the same with or without. */
   memo?: SwapMemo
+  /**
+   * Simulate only this execution of paths that share a pool (a search moving a little input
+   * within a flow need not price the path-by-path execution each time); default: both, the
+   * better kept.
+   */
+  mode?: Plan['mode']
 }
 
 /**
@@ -58,8 +64,9 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates, m
  */
 export function simulatePlan(allocations: readonly Allocation[], options: SimulatePlanOptions = {}): Plan | undefined {
   const used = allocations.filter((a) => a.amountIn > 0n)
+  if (options.mode === 'flow' && sharesPool(used)) return simulateFlow(used, options.memo)
   const sequential = simulateSequential(used, options.memo)
-  if (!sharesPool(used)) return sequential
+  if (!sharesPool(used) || options.mode === 'paths') return sequential
   const flow = simulateFlow(used, options.memo)
   if (!flow) return sequential
   if (!sequential) return flow

@@ -1,0 +1,210 @@
+import type { Pool } from '../protocols/types.js'
+import { simulatePlan } from './simulatePlan.js'
+import { type SwapMemo, quoteMemoized } from './swapMemo.js'
+import type { ExecutedHop, Plan } from './types.js'
+
+/** Rounds of the polish: each prices every path's margins once, then searches along the best pair. */
+const POLISH_ROUNDS = 3
+/** Hops a plan may hold per round (a flow of many paths gets fewer rounds, at least one: each round prices every hop). */
+const ROUND_HOPS = 24
+/** Exact plans each phase of a round's line search may simulate (moving out, then closing in). */
+const LINE_STEPS = 10
+/** The first probe, as a part of the thinnest path's input (2^-6). */
+const PROBE_SHIFT = 6n
+/** A round that moves nothing probes this many times finer next. */
+const FINER = 16n
+
+/**
+ * The plan's split between its own paths balanced on exact simulation.
+ * Each round prices every path's exact rate just past its amount and just
+ * short of it (each hop's exact output for `probe` more or less input, at the
+ * total the plan trades its pool at; one-sided, as a pool drained to its last
+ * tick gains nothing past it), then searches along the move from the path
+ * that loses least to the one that gains most, when that gains: the move
+ * doubles from `probe` while the plan's exact value net of gas rises, then
+ * closes in on the top (parabolas through the best three points). A round
+ * that moves nothing probes FINER times finer next (a kink, or a finer
+ * imbalance). Last, each path is cut to the least input that still gives its
+ * output (see trimRounding). The float model's split lands where the model's
+ * curves balance; the exact pools, with each hop's integer rounding, balance
+ * a hair away, where a 5% grid or a path-by-path search can land by chance.
+ * Returns the better plan, or `plan`. `memo` (optional) holds swaps already
+ * simulated in this search.
+ *
+ * @example
+ * const polished = polishSplit(plan, 0, memo) // the same paths, their amounts balanced on exact output
+ */
+export function polishSplit(plan: Plan, gasCostInOutput: number, memo?: SwapMemo): Plan {
+  if (plan.paths.length < 2 || !(gasCostInOutput >= 0)) return plan
+  const value = (candidate: Plan) => Number(candidate.amountOut) - Number(candidate.gas) * gasCostInOutput
+  let best = plan
+  let bestValue = value(plan)
+  // The first probe: a small part of the thinnest path (a move between paths is at its scale).
+  let probe = plan.paths.reduce((least, p) => (p.amountIn < least ? p.amountIn : least), plan.amountIn) >> PROBE_SHIFT
+  if (probe < 1n) probe = 1n
+  // A flow of many paths gets fewer rounds: each round prices every hop of the plan.
+  const hops = plan.paths.reduce((sum, p) => sum + p.hops.length, 0)
+  const rounds = Math.min(POLISH_ROUNDS, Math.max(1, Math.floor(ROUND_HOPS / hops)))
+  for (let round = 0; round < rounds && probe > 0n && best.paths.length > 1; round++) {
+    const amounts = best.paths.map((p) => p.amountIn)
+    const rates = edgeRates(best, probe, memo)
+    const past = best.paths.map((p) => pathRate(p.hops, rates, 'forward'))
+    const short = best.paths.map((p, i) => (amounts[i]! >= probe ? pathRate(p.hops, rates, 'backward') : Infinity))
+    // The path whose next raw units gain most takes from the one whose last lose least.
+    let taker = 0
+    for (let i = 1; i < past.length; i++) if (past[i]! > past[taker]!) taker = i
+    let donor = -1
+    for (let i = 0; i < short.length; i++) if (i !== taker && short[i]! < Infinity && (donor < 0 || short[i]! < short[donor]!)) donor = i
+    if (donor < 0 || !(past[taker]! > short[donor]!)) {
+      probe /= FINER
+      continue
+    }
+    // The line search along the move from donor to taker, on exact values: the move doubles
+    // while the value rises, then the parabola through the best three points brackets the top.
+    const base = best.paths.map((p) => p.amountIn)
+    // The plan's own execution only (a flow's shared pools, or path by path).
+    const mode = best.mode
+    const paths = best.paths.map((p) => p.path)
+    const limit = base[donor]!
+    let top: LinePoint = { move: 0n, value: bestValue, plan: best }
+    const tryMove = (move: bigint): LinePoint => {
+      const trial = [...base]
+      trial[donor] = trial[donor]! - move
+      trial[taker] = trial[taker]! + move
+      const next = simulatePlan(paths.map((path, i) => ({ path, amountIn: trial[i]! })), { gasCostInOutput, memo, mode })
+      return { move, value: next && next.amountIn === plan.amountIn ? value(next) : -Infinity, plan: next }
+    }
+    let below = top
+    let above: LinePoint | undefined
+    for (let step = 0, move = probe; step < LINE_STEPS && !above; step++, move *= 2n) {
+      const point = tryMove(move < limit ? move : limit)
+      if (point.value > top.value) {
+        below = top
+        top = point
+        if (point.move === limit) break
+      } else above = point
+    }
+    for (let step = 0; above && step < LINE_STEPS; step++) {
+      // The vertex of the parabola through the three points (the top between the other two).
+      const [x0, x1, x2] = [Number(below.move), Number(top.move), Number(above.move)]
+      const [f0, f1, f2] = [below.value, top.value, above.value]
+      const denominator = (x1 - x0) * (f1 - f2) - (x1 - x2) * (f1 - f0)
+      if (!(denominator !== 0) || !Number.isFinite(f2)) break
+      const vertex = x1 - ((x1 - x0) ** 2 * (f1 - f2) - (x1 - x2) ** 2 * (f1 - f0)) / (2 * denominator)
+      let move = BigInt(Math.round(Math.min(Math.max(vertex, x0), x2)))
+      // On the top already: look halfway into the wider side instead.
+      if (move === top.move) move = top.move - below.move > above.move - top.move ? (top.move + below.move) / 2n : (top.move + above.move) / 2n
+      if (move === top.move || move <= below.move || move >= above.move) break
+      const point = tryMove(move)
+      if (point.value > top.value) {
+        if (move < top.move) above = top
+        else below = top
+        top = point
+      } else if (move < top.move) below = point
+      else above = point
+    }
+    const moved = top.move > 0n && top.plan !== undefined
+    if (moved) {
+      best = top.plan!
+      bestValue = top.value
+    }
+    // Balanced at this probe: finer moves may still gain (a one-sided rate over a shorter probe is
+    // closer to the margin), down to the hops' integer rounding.
+    if (!moved) probe /= FINER
+  }
+  if (best.paths.length > 1) {
+    const trimmed = trimRounding(best, gasCostInOutput, memo)
+    if (trimmed && value(trimmed) > bestValue) {
+      best = trimmed
+      bestValue = value(trimmed)
+    }
+  }
+  return best
+}
+
+/** A point of the line search: the move, the plan's exact value there, and the plan. */
+type LinePoint = { move: bigint; value: number; plan: Plan | undefined }
+
+/**
+ * The plan with each path cut to the least input that still gives its output (a hop into a token
+ * of few decimals rounds its output down: up to a raw unit of that token, worth many raw units of
+ * the input, is paid for nothing), the input freed given to the path whose next raw unit gains
+ * most; undefined when nothing is freed or it does not execute. Paths that share a pool with
+ * another keep their amounts (their hops' totals are not theirs alone).
+ */
+function trimRounding(plan: Plan, gasCostInOutput: number, memo: SwapMemo | undefined): Plan | undefined {
+  const uses = new Map<string, number>()
+  for (const path of plan.paths) for (const hop of path.hops) uses.set(hop.pool.key, (uses.get(hop.pool.key) ?? 0) + 1)
+  const amounts = plan.paths.map((p) => p.amountIn)
+  let freed = 0n
+  plan.paths.forEach((path, i) => {
+    if (path.hops.some((hop) => uses.get(hop.pool.key)! > 1)) return
+    // Backwards from the path's output: the least input each hop needs for what the next one took.
+    let needed = path.amountOut
+    for (let h = path.hops.length - 1; h >= 0 && needed > 0n; h--) {
+      const hop = path.hops[h]!
+      const least = hop.pool.quoteExactOut(hop.tokenIn, hop.tokenOut, needed)
+      needed = least && least.amountIn <= hop.amountIn ? least.amountIn : hop.amountIn
+    }
+    if (needed > 0n && needed < path.amountIn) {
+      freed += path.amountIn - needed
+      amounts[i] = needed
+    }
+  })
+  if (freed === 0n) return undefined
+  // The freed input to the path with the best rate just past its amount.
+  const rates = edgeRates(plan, freed, memo)
+  let taker = 0
+  const forward = plan.paths.map((p) => pathRate(p.hops, rates, 'forward'))
+  for (let i = 1; i < forward.length; i++) if (forward[i]! > forward[taker]!) taker = i
+  amounts[taker] = amounts[taker]! + freed
+  return simulatePlan(
+    plan.paths.map((p, i) => ({ path: p.path, amountIn: amounts[i]! })),
+    { gasCostInOutput, memo, mode: plan.mode },
+  )
+}
+
+/** Per pool state and direction: its exact rates (output per input) just past and just short of the total the plan trades there. */
+type EdgeRates = Map<Pool, Map<string, { forward: number; backward: number }>>
+
+/**
+ * Every edge's rates at the plan's totals (a flow's shared pool once, at its total): over the
+ * change `probe` more or less input makes at that hop (scaled by what the hop holds over what its
+ * path put in), exact. A hop that cannot take more gains nothing; one that cannot give up the
+ * change loses all (Infinity).
+ */
+function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): EdgeRates {
+  const totals = new Map<Pool, Map<string, bigint>>()
+  for (const path of plan.paths)
+    for (const hop of path.hops) {
+      let byDirection = totals.get(hop.pool)
+      if (!byDirection) totals.set(hop.pool, (byDirection = new Map()))
+      const key = `${hop.tokenIn}>${hop.tokenOut}`
+      byDirection.set(key, (byDirection.get(key) ?? 0n) + hop.amountIn)
+    }
+  const rates: EdgeRates = new Map()
+  for (const path of plan.paths)
+    for (const hop of path.hops) {
+      let byDirection = rates.get(hop.pool)
+      if (!byDirection) rates.set(hop.pool, (byDirection = new Map()))
+      const key = `${hop.tokenIn}>${hop.tokenOut}`
+      if (byDirection.has(key)) continue
+      const total = totals.get(hop.pool)!.get(key)!
+      let change = path.amountIn > 0n ? (probe * hop.amountIn) / path.amountIn : probe
+      if (change < 1n) change = 1n
+      const at = quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total, memo)?.amountOut ?? 0n
+      const more = quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total + change, memo)?.amountOut
+      const less = change > total ? undefined : change === total ? 0n : quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total - change, memo)?.amountOut
+      const size = Number(change)
+      byDirection.set(key, { forward: more === undefined ? 0 : Number(more - at) / size, backward: less === undefined ? Infinity : Number(at - less) / size })
+    }
+  return rates
+}
+
+/** A path's rate past (forward) or short of (backward) its amount: the product of its hops' rates. */
+function pathRate(hops: readonly ExecutedHop[], rates: EdgeRates, side: 'forward' | 'backward'): number {
+  let rate = 1
+  for (const hop of hops) rate *= rates.get(hop.pool)!.get(`${hop.tokenIn}>${hop.tokenOut}`)![side]
+  // A hop that gains nothing beside one that cannot give up its change (0 · Infinity).
+  return Number.isNaN(rate) ? (side === 'forward' ? 0 : Infinity) : rate
+}
