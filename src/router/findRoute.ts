@@ -7,7 +7,7 @@ import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
 import { unlayerRoute } from './layerGraph.js'
-import { type GasSearchStart, prepareModelsToWeigh } from './modelsToWeigh.js'
+import { type EveryEdgeSolve, type GasSearchStart, prepareModelsToWeigh } from './modelsToWeigh.js'
 import { greedySplit } from './greedySplit.js'
 import { prunePaths } from './prunePaths.js'
 import { polishSplit } from './polishSplit.js'
@@ -63,8 +63,12 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   // names the tokens it trades through; when it promises visibly more than the candidates, the
   // ones not tried yet join it (the first it ranks first), in expansionRounds rounds at most.
   let expansion: AllPoolsBound | undefined
+  // The last solve of every edge of the final graph at the probe: the hop-limited solve of that
+  // amount starts with the same solve (see prepareModelsToWeigh).
+  let everyEdgeSolve: EveryEdgeSolve | undefined
   for (let round = 0; round < expansionRounds(maxHops) && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe); round++) {
     const flow = solveFlow(graph, graph.edges.map(() => true), probe)
+    everyEdgeSolve = { amount: probe, flow }
     try {
       expansion = allPoolsBound(pools, tokenIn, tokenOut, probe, maxHops, new Map(graph.tokens.map((t, i) => [t, flow.prices[i]!])))
     } catch {
@@ -77,6 +81,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (extra.length === 0) break
     candidates = [...candidates, ...extra]
     graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+    everyEdgeSolve = undefined
   }
   const pairEdges = new Map<string, number[]>()
   graph.edges.forEach((edge, e) => {
@@ -85,7 +90,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (list) list.push(e)
     else pairEdges.set(key, [e])
   })
-  const modelsToWeigh = prepareModelsToWeigh(graph, pairEdges)
+  const modelsToWeigh = prepareModelsToWeigh(graph, pairEdges, everyEdgeSolve)
 
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined

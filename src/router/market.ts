@@ -8,6 +8,8 @@ export type Market = {
   pairs: ReadonlyMap<Address, ReadonlyMap<Address, readonly Pool[]>>
   /** Each pool's place in the list the market was built from. */
   place: ReadonlyMap<Pool, number>
+  /** The pools by place. */
+  listed: readonly Pool[]
   /** The curve of a pool direction (cached; `exact`: sampled again when sampled around another input). */
   curveOf: (pool: Pool, a: Address, b: Address, scale: number, exact?: boolean) => Curve
 }
@@ -28,13 +30,14 @@ export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: numbe
  * market.curveOf(pool, weth, usdc, 1e18)
  */
 export function createMarket(pools: readonly Pool[]): Market {
-  const { pairs, place, models } = pairsOf(pools)
+  const { pools: listed, pairs, place, models } = pairsOf(pools)
   // Sampled curves by pool, then input and output token; `resampled`: sampled again around the
   // graph's own expected input (not a screening guess). Model curves are kept with the pool list.
   const curveCache = new Map<Pool, Map<Address, Map<Address, { curve: Curve; resampled: boolean }>>>()
   return {
     pairs,
     place,
+    listed,
     curveOf: (pool, a, b, scale, exact = false) => {
       const model = models.get(pool)?.get(a)?.get(b)
       if (model) return model
@@ -110,7 +113,14 @@ export function poolsAmong(market: Market, tokens: readonly Address[]): Pool[] {
     if (!row) continue
     for (const b of tokens) if (b !== a) for (const pool of row.get(b) ?? NO_POOLS) found.add(pool)
   }
-  return [...found].sort((x, y) => market.place.get(x)! - market.place.get(y)!)
+  // In list order: the places sorted as numbers (no map lookups inside a comparator).
+  const places = new Int32Array(found.size)
+  let count = 0
+  for (const pool of found) places[count++] = market.place.get(pool)!
+  places.sort()
+  const inOrder: Pool[] = []
+  for (const at of places) inOrder.push(market.listed[at]!)
+  return inOrder
 }
 
 const NO_POOLS: readonly Pool[] = []

@@ -57,21 +57,29 @@ export type ModelsToWeigh = {
 }
 
 /**
+ * A solve of every edge of a candidate graph at `amount`, from the zero-size prices (`solveFlow`
+ * with no start, at its default iterations): the first solve of that amount's models.
+ */
+export type EveryEdgeSolve = { amount: number; flow: FlowSolution }
+
+/**
  * Prepares the gas-free solves of a candidate graph: for an amount, the
  * models a route weighs (see `ModelsToWeigh`). The graph layered by hop count
  * is built on the first amount that needs it and kept for the next.
- * `pairEdges` lists the graph's edges of each token pair (`from>to`).
+ * `pairEdges` lists the graph's edges of each token pair (`from>to`);
+ * `everyEdgeSolve`, a solve of every edge the caller already made (solveFlow
+ * is deterministic: the same solve again gives the same flow).
  *
  * @example
  * const modelsToWeigh = prepareModelsToWeigh(graph, pairEdges)
  * const { lead, alternatives } = modelsToWeigh(1e18)
  */
-export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<string, number[]>): (amount: number) => ModelsToWeigh {
+export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<string, number[]>, everyEdgeSolve?: EveryEdgeSolve): (amount: number) => ModelsToWeigh {
   const everyEdge = graph.edges.map(() => true)
   // null: not built yet; undefined: no path of at most maxHops exists.
   let layers: LayeredGraph | undefined | null = null
   return (amount) => {
-    const cut = solveWithinHops(graph, everyEdge, amount)
+    const cut = solveWithinHops(graph, everyEdge, amount, everyEdgeSolve?.amount === amount ? everyEdgeSolve.flow : undefined)
     const cutSolve: GasSearchStart | undefined = cut.model && { graph, pairEdges, flow: cut.flow, model: cut.model, active: cut.active }
     const cutLeads = (iterations: number, alternatives: ModelRoute[], morePaths: number[][]): ModelsToWeigh => ({
       candidateFlow: cut.flow,
@@ -143,16 +151,18 @@ const pathEdges = (model: ModelRoute | undefined): number[][] => model?.paths.ma
  * paths into a longer one; edges of its support that lie on no path of at most maxHops through
  * the support are switched off and the flow re-solved (warm), HOP_REPAIRS times at most. The
  * model is undefined when nothing decomposes; `repaired` says edges were switched off (or the
- * model is the best short one, or none).
+ * model is the best short one, or none). `known`: the first solve (`active` at `amount`, no
+ * start), when already made.
  */
-function solveWithinHops(graph: RouteGraph, active: readonly boolean[], amount: number) {
+function solveWithinHops(graph: RouteGraph, active: readonly boolean[], amount: number, known?: FlowSolution) {
   let trial = active
   let start: Float64Array | undefined
   let iterations = 0
   // The best short decomposition so far (paths scaled up to the amount), when none is whole.
   let fallback: { flow: FlowSolution; model: ModelRoute; active: readonly boolean[] } | undefined
   for (let attempt = 0; ; attempt++) {
-    const flow = solveFlow(graph, trial, amount, start)
+    // The first solve (every edge given, no start) may be known already.
+    const flow = attempt === 0 && known ? known : solveFlow(graph, trial, amount, start)
     iterations += flow.iterations
     const tooLong: number[] = []
     const model = decompose(graph, flow, amount, tooLong)
