@@ -1,7 +1,8 @@
 import type { AbiEvent, Log } from 'viem'
-import type { UniswapV3PoolState, UniswapV3Tick } from '../../protocols/uniswapV3/state.js'
+import type { UniswapV3PoolState } from '../../protocols/uniswapV3/state.js'
 import { type Hex, toEventSelector } from 'viem'
-import { ascending, crossFreshOutside, crossedTicks, type FreshOutsideLists, updateFreshOutside } from './freshOutsideLists.js'
+import { applyPositionChange } from './applyPositionChange.js'
+import { crossFreshOutside, crossedTicks, type FreshOutsideLists } from './freshOutsideLists.js'
 import { createEventDecoder, readWord, uniswapV3PoolEventsAbi } from './poolEvents.js'
 import type { LogOutcome, TrackedPool } from './trackedPool.js'
 
@@ -115,10 +116,10 @@ function applyV3Log(
       return { kind: 'next', record: { ...record, state: next } }
     }
     case 'Mint':
-      return modifyLiquidity(record, state, hot.args.tickLower, hot.args.tickUpper, hot.args.amount)
+      return applyPositionChange(record, state, hot.args.tickLower, hot.args.tickUpper, hot.args.amount, '')
     case 'Burn':
       if (hot.args.amount === 0n) return { kind: 'unchanged' }
-      return modifyLiquidity(record, state, hot.args.tickLower, hot.args.tickUpper, -hot.args.amount)
+      return applyPositionChange(record, state, hot.args.tickLower, hot.args.tickUpper, -hot.args.amount, '')
     case 'Flash':
       return state.freshSlots ? { kind: 'reread', reason: 'Flash while fresh slots are set' } : { kind: 'unchanged' }
     default:
@@ -209,51 +210,4 @@ function decodeHotLog({ topics, data }: Pick<Log, 'topics' | 'data'>, hot: HotTo
 /** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as the pool compresses it. */
 function bitmapWord(tick: number, tickSpacing: number): number {
   return Math.floor(Math.floor(tick / tickSpacing) / 256)
-}
-
-/** A position's liquidity change, as the pool's `_modifyPosition` applies it. */
-function modifyLiquidity(record: TrackedPool, state: UniswapV3PoolState, tickLower: number, tickUpper: number, delta: bigint): LogOutcome {
-  const gross = new Map(record.liquidityGross ?? [])
-  const ticks = new Map<number, bigint>(state.ticks.map((t) => [t.index, BigInt(t.liquidityNet)]))
-  const lists = state.freshOutside0 && state.freshOutside1 ? ([new Set(state.freshOutside0), new Set(state.freshOutside1)] as const) : undefined
-  const globalFresh = state.freshSlots ?? { feeGrowth0: false, feeGrowth1: false }
-  // The lower end adds liquidity crossing upward, the upper end removes it.
-  for (const [index, netDelta] of [
-    [tickLower, delta],
-    [tickUpper, -delta],
-  ] as const) {
-    // Ends outside the known window are not part of the state; a later window move re-reads.
-    if (index < state.tickLower || index > state.tickUpper) continue
-    const held = ticks.get(index)
-    const grossBefore = gross.get(index)
-    if (held !== undefined && grossBefore === undefined) return { kind: 'reread', reason: 'liquidityGross of a tick unknown' }
-    const grossAfter = (grossBefore ?? 0n) + delta
-    if (grossAfter < 0n) return { kind: 'reread', reason: 'liquidityGross would go negative' }
-    if (grossAfter === 0n) {
-      // Tick.clear deletes the whole Tick.Info, fee growth outside included.
-      gross.delete(index)
-      ticks.delete(index)
-      if (lists) updateFreshOutside(lists, index, { initialized: false })
-    } else {
-      if (lists && grossBefore === undefined) {
-        updateFreshOutside(lists, index, { initialized: true, atOrBelow: index <= state.tick, globalFresh0: globalFresh.feeGrowth0, globalFresh1: globalFresh.feeGrowth1 })
-      }
-      gross.set(index, grossAfter)
-      ticks.set(index, (held ?? 0n) + netDelta)
-    }
-  }
-  // Active when tickLower <= tick < tickUpper (the pool's own test).
-  const active = state.tick >= tickLower && state.tick < tickUpper
-  const liquidity = active ? BigInt(state.liquidity) + delta : BigInt(state.liquidity)
-  if (liquidity < 0n) return { kind: 'reread', reason: 'active liquidity would go negative' }
-  const sorted: UniswapV3Tick[] = [...ticks.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() }))
-  const next: UniswapV3PoolState = {
-    ...state,
-    liquidity: liquidity.toString(),
-    ticks: sorted,
-    ...(lists ? { freshOutside0: ascending(lists[0]), freshOutside1: ascending(lists[1]) } : {}),
-  }
-  return { kind: 'next', record: { ...record, state: next, liquidityGross: gross } }
 }

@@ -1,7 +1,8 @@
 import { type Hex, type Log, parseAbi, toEventSelector } from 'viem'
 import { getDirectionalProtocolFee } from '../../../protocols/uniswapV4/fees.js'
-import type { UniswapV4PoolState, UniswapV4Tick } from '../../../protocols/uniswapV4/state.js'
-import { ascending, crossFreshOutside, crossedTicks, updateFreshOutside } from '../freshOutsideLists.js'
+import type { UniswapV4PoolState } from '../../../protocols/uniswapV4/state.js'
+import { applyPositionChange } from '../applyPositionChange.js'
+import { crossFreshOutside, crossedTicks } from '../freshOutsideLists.js'
 import { createEventDecoder, readWord } from '../poolEvents.js'
 import type { LogOutcome, TrackedPool } from '../trackedPool.js'
 
@@ -106,7 +107,9 @@ export function applyUniswapV4Log(record: TrackedPool, log: Pick<Log, 'topics' |
     case 'ModifyLiquidity': {
       const { tickLower, tickUpper, liquidityDelta } = decoded.args
       if (liquidityDelta === 0n) return { kind: 'unchanged' }
-      return modifyLiquidity(record, state, tickLower, tickUpper, liquidityDelta)
+      // A V4 state keeps its fresh-outside lists up to date even when it was read without them (absent: empty).
+      const lists = { freshOutside0: state.freshOutside0 ?? [], freshOutside1: state.freshOutside1 ?? [] }
+      return applyPositionChange(record, { ...state, ...lists }, tickLower, tickUpper, liquidityDelta, 'V4 ')
     }
     case 'Donate': {
       const { amount0, amount1 } = decoded.args
@@ -142,52 +145,4 @@ function decodeSwap({ topics, data }: Pick<Log, 'topics' | 'data'>) {
 /** The bitmap word holding a tick: floor(floor(tick / spacing) / 256), as TickBitmap compresses it. */
 function bitmapWord(tick: number, tickSpacing: number): number {
   return Math.floor(Math.floor(tick / tickSpacing) / 256)
-}
-
-/** A position's liquidity change, as Pool.modifyLiquidity applies it (updateTick, clearTick, the active liquidity). */
-function modifyLiquidity(record: TrackedPool, state: UniswapV4PoolState, tickLower: number, tickUpper: number, delta: bigint): LogOutcome {
-  const fresh = state.freshSlots!
-  const gross = new Map(record.liquidityGross ?? [])
-  const ticks = new Map<number, bigint>(state.ticks.map((t) => [t.index, BigInt(t.liquidityNet)]))
-  const freshOutside = [new Set(state.freshOutside0), new Set(state.freshOutside1)] as const
-  // The lower end adds liquidity crossing upward, the upper end removes it.
-  for (const [index, netDelta] of [
-    [tickLower, delta],
-    [tickUpper, -delta],
-  ] as const) {
-    // Ends outside the known window are not part of the state; a later window move re-reads.
-    if (index < state.tickLower || index > state.tickUpper) continue
-    const held = ticks.get(index)
-    const grossBefore = gross.get(index)
-    if (held !== undefined && grossBefore === undefined) return { kind: 'reread', reason: 'liquidityGross of a V4 tick unknown' }
-    const grossAfter = (grossBefore ?? 0n) + delta
-    if (grossAfter < 0n) return { kind: 'reread', reason: 'V4 liquidityGross would go negative' }
-    if (grossAfter === 0n) {
-      // clearTick deletes the whole TickInfo, fee growth outside included.
-      gross.delete(index)
-      ticks.delete(index)
-      updateFreshOutside(freshOutside, index, { initialized: false })
-      continue
-    }
-    if (grossBefore === undefined) {
-      updateFreshOutside(freshOutside, index, { initialized: true, atOrBelow: index <= state.tick, globalFresh0: fresh.feeGrowth0, globalFresh1: fresh.feeGrowth1 })
-    }
-    gross.set(index, grossAfter)
-    ticks.set(index, (held ?? 0n) + netDelta)
-  }
-  // Active when tickLower <= tick < tickUpper (the pool's own test).
-  const active = state.tick >= tickLower && state.tick < tickUpper
-  const liquidity = active ? BigInt(state.liquidity) + delta : BigInt(state.liquidity)
-  if (liquidity < 0n) return { kind: 'reread', reason: 'V4 active liquidity would go negative' }
-  const sorted: UniswapV4Tick[] = [...ticks.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([index, liquidityNet]) => ({ index, liquidityNet: liquidityNet.toString() }))
-  const next: UniswapV4PoolState = {
-    ...state,
-    liquidity: liquidity.toString(),
-    ticks: sorted,
-    freshOutside0: ascending(freshOutside[0]),
-    freshOutside1: ascending(freshOutside[1]),
-  }
-  return { kind: 'next', record: { ...record, state: next, liquidityGross: gross } }
 }
