@@ -94,7 +94,7 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
             const list = to === tokenOut ? undefined : next.get(to)
             // A walk holding no more than one kept, for no less gas or through the same last pool, adds
             // nothing (later hops' outputs grow with their inputs, gas adds up); one it beats so goes.
-            if (list && list.some((other) => other.amount >= amount && (other.gas <= gas || other.hop!.pool === pool))) continue
+            if (list && dominated(list, amount, gas, pool)) continue
             const reached: Reached = { amount, gas, hop: { pool, tokenIn: token, tokenOut: to }, step, from: walk }
             if (to === tokenOut) {
               // Every walk reaching the output competes, gross and net of gas.
@@ -106,7 +106,7 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
               next.set(to, [reached])
               continue
             }
-            const kept = list.filter((other) => !(amount >= other.amount && (reached.gas <= other.gas || other.hop!.pool === pool)))
+            const kept = undominated(list, amount, gas, pool)
             let at = kept.length
             while (at > 0 && kept[at - 1]!.amount < amount) at--
             kept.splice(at, 0, reached)
@@ -132,6 +132,23 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
     .map((path) => ({ path: path.hops, amount: whole(path) }))
     .sort((a, b) => b.amount - a.amount)
     .map((f) => f.path)
+}
+
+/**
+ * Whether a walk kept in `list` holds at least `amount` for no more gas than `gas` or through the
+ * same last pool (a loop, not `some` with a closure: the search's innermost step, where a closure
+ * and its boxed floats are allocated for every candidate).
+ */
+function dominated(list: readonly Reached[], amount: number, gas: number, pool: Pool): boolean {
+  for (const other of list) if (other.amount >= amount && (other.gas <= gas || other.hop!.pool === pool)) return true
+  return false
+}
+
+/** The walks of `list` that a walk holding `amount` for `gas` through `pool` does not beat (in order). */
+function undominated(list: readonly Reached[], amount: number, gas: number, pool: Pool): Reached[] {
+  const kept: Reached[] = []
+  for (const other of list) if (!(amount >= other.amount && (gas <= other.gas || other.hop!.pool === pool))) kept.push(other)
+  return kept
 }
 
 /** One pool direction out of a token: the pool, the token it gives, and its slot for per-search curves. */
