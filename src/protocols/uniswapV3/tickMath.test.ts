@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { UniswapV3RevertError } from './revertError.js'
 import {
+  defaultLimitTick,
   getSqrtRatioAtTick,
   getTickAtSqrtRatio,
   MAX_SQRT_RATIO,
@@ -121,5 +122,11 @@ describe('getTickAtSqrtRatio', () => {
         const sqrtPriceX96 = getSqrtRatioAtTick(tick) + unit
         if (sqrtPriceX96 >= MIN_SQRT_RATIO && sqrtPriceX96 < MAX_SQRT_RATIO) isContractTick(sqrtPriceX96)
       }
+  })
+
+  it('gives the ticks of the default price limits, as getTickAtSqrtRatio does', () => {
+    expect(defaultLimitTick(true)).toBe(getTickAtSqrtRatio(MIN_SQRT_RATIO + 1n))
+    expect(defaultLimitTick(false)).toBe(getTickAtSqrtRatio(MAX_SQRT_RATIO - 1n))
+    expect([defaultLimitTick(true), defaultLimitTick(false)]).toEqual([MIN_TICK, MAX_TICK - 1])
   })
 })

@@ -157,3 +157,21 @@ function getTickAtSqrtRatioExact(sqrtPriceX96: bigint): number {
   if (tickLow === tickHigh) return tickLow
   return getSqrtRatioAtTick(tickHigh) <= sqrtPriceX96 ? tickHigh : tickLow
 }
+
+// The ticks of a swap's default price limits, computed once (both sit next to a tick boundary,
+// where getTickAtSqrtRatio takes its exact, big-integer steps).
+const LOWEST_LIMIT_TICK = getTickAtSqrtRatio(MIN_SQRT_RATIO + 1n)
+const HIGHEST_LIMIT_TICK = getTickAtSqrtRatio(MAX_SQRT_RATIO - 1n)
+
+/**
+ * `getTickAtSqrtRatio` of a swap's default price limit (MIN_SQRT_RATIO + 1
+ * when the price goes down, MAX_SQRT_RATIO − 1 when it goes up), computed
+ * once: every swap that jumps a run of empty words asks it.
+ *
+ * @example
+ * defaultLimitTick(true) // MIN_TICK
+ * defaultLimitTick(false) // MAX_TICK - 1
+ */
+export function defaultLimitTick(zeroForOne: boolean): number {
+  return zeroForOne ? LOWEST_LIMIT_TICK : HIGHEST_LIMIT_TICK
+}

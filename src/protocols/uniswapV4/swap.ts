@@ -9,6 +9,7 @@ import {
 } from '../uniswapV3/tickBitmap.js'
 import { getBoundarySqrtPrice, getInitializedTickSqrtPrice } from '../uniswapV3/tickSqrtPrice.js'
 import {
+  defaultLimitTick,
   getTickAtSqrtRatio,
   MAX_SQRT_RATIO,
   MAX_TICK,
@@ -147,7 +148,7 @@ export function simulateSwap(
       // A run of empty words (no liquidity, no initialized tick): each is one free step that moves
       // the price to the word's boundary. The whole run is taken at once, ending where the last
       // step would: see jumpEmptyWords.
-      limitTick ??= getTickAtSqrtRatio(limit)
+      limitTick ??= sqrtPriceLimitX96 === undefined ? defaultLimitTick(zeroForOne) : getTickAtSqrtRatio(limit)
       const jump = jumpEmptyWords(pool, tick, word, zeroForOne, limit, limitTick, getBoundarySqrtPrice)
       if (jump) {
         stepsTaken += jump.steps
