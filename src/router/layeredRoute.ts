@@ -85,6 +85,18 @@ function pathsOfSupport(layered: LayeredGraph, flow: FlowSolution, amount: numbe
     if (flow.inputs[e]! * flow.prices[edge.from]! > floor) leaving[edge.from]!.push(e)
   })
   for (const list of leaving) list.sort((a, b) => flow.inputs[b]! * spot[edges[b]!.from]! - flow.inputs[a]! * spot[edges[a]!.from]! || a - b)
+  // Whether each node reaches the sink over these edges (-1: not known yet): the walk below steps
+  // only onto nodes that do, since a walk into any other finds no path (the same paths, in the
+  // same order, without the dead ends' combinations).
+  const reaches = new Int8Array(tokens.length).fill(-1)
+  reaches[SINK] = 1
+  const reachesSink = (node: number): boolean => {
+    if (reaches[node] === -1) {
+      reaches[node] = 0
+      for (const e of leaving[node]!) if (reachesSink(edges[e]!.to)) reaches[node] = 1
+    }
+    return reaches[node] === 1
+  }
   const paths: number[][] = []
   const trail: number[] = []
   const walk = (node: number) => {
@@ -94,6 +106,7 @@ function pathsOfSupport(layered: LayeredGraph, flow: FlowSolution, amount: numbe
       return
     }
     for (const e of leaving[node]!) {
+      if (!reachesSink(edges[e]!.to)) continue
       trail.push(e)
       walk(edges[e]!.to)
       trail.pop()
