@@ -5,6 +5,7 @@ import { isLensOverflow } from '../isLensOverflow.js'
 import type { ReadPoolsParameters } from '../types.js'
 import type { UniswapV3PoolState, UniswapV3Tick } from './state.js'
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
+import { PackedReader } from '../packedReader.js'
 
 /**
  * The CREATE2 address of a V3 pool: salt keccak256(abi.encode(token0, token1,
@@ -138,7 +139,7 @@ async function readChunk(client: ReadPoolsParameters['client'], blockNumber: big
 
 /** Decodes the lens's packed records, one per candidate, into the states worth keeping. */
 function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[] {
-  const reader = new PackedReader(packed)
+  const reader = new PackedReader(packed, 'UniswapV3Lens')
   const states: UniswapV3PoolState[] = []
   for (const c of chunk) {
     const status = Number(reader.uint(1))
@@ -191,28 +192,6 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
   }
   if (!reader.done()) throw new Error('UniswapV3Lens returned more records than it was asked for')
   return states
-}
-
-/** Big-endian fixed-width fields read one after another from a hex string. */
-class PackedReader {
-  private position = 2 // past `0x`
-  constructor(private readonly hex: Hex) {}
-
-  uint(bytes: number): bigint {
-    const end = this.position + 2 * bytes
-    if (end > this.hex.length) throw new Error('UniswapV3Lens returned a truncated result')
-    const value = BigInt(`0x${this.hex.slice(this.position, end)}`)
-    this.position = end
-    return value
-  }
-
-  int(bytes: number): bigint {
-    return BigInt.asIntN(8 * bytes, this.uint(bytes))
-  }
-
-  done(): boolean {
-    return this.position === this.hex.length
-  }
 }
 
 function sortPair(tokenA: Address, tokenB: Address): [Address, Address] {

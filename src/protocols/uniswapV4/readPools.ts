@@ -8,6 +8,7 @@ import { MAX_TICK, MIN_TICK } from '../uniswapV3/tickMath.js'
 import { getDirectionalProtocolFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
 import { getUniswapV4PoolId, type UniswapV4PoolKey } from './poolKey.js'
 import type { UniswapV4PoolState, UniswapV4Tick } from './state.js'
+import { PackedReader } from '../packedReader.js'
 
 type Candidate = {
   dex: DexConfig
@@ -171,7 +172,7 @@ async function readChunk(
 
 /** Decodes the lens's packed records, one per candidate, into priced states and skipped pools. */
 function decodeLensResult(packed: Hex, chunk: Candidate[], manager: Address): ReadPoolsResult<UniswapV4PoolState> {
-  const reader = new PackedReader(packed)
+  const reader = new PackedReader(packed, 'UniswapV4Lens')
   const pools: UniswapV4PoolState[] = []
   const skipped: ReadPoolsResult['skipped'] = []
   for (const c of chunk) {
@@ -264,26 +265,4 @@ function parseListedKey(dex: DexConfig, listed: DexPoolKey, n: number): UniswapV
   if (!(currency0 < currency1)) throw hostError(`Invalid chain configuration: uniswapV4 dex ${dex.id} ${what} currencies are not sorted`)
   assertKeyShape(dex, listed.fee, listed.tickSpacing, what)
   return { currency0, currency1, fee: listed.fee, tickSpacing: listed.tickSpacing, hooks }
-}
-
-/** Big-endian fixed-width fields read one after another from a hex string. */
-class PackedReader {
-  private position = 2 // past `0x`
-  constructor(private readonly hex: Hex) {}
-
-  uint(bytes: number): bigint {
-    const end = this.position + 2 * bytes
-    if (end > this.hex.length) throw new Error('UniswapV4Lens returned a truncated result')
-    const value = BigInt(`0x${this.hex.slice(this.position, end)}`)
-    this.position = end
-    return value
-  }
-
-  int(bytes: number): bigint {
-    return BigInt.asIntN(8 * bytes, this.uint(bytes))
-  }
-
-  done(): boolean {
-    return this.position === this.hex.length
-  }
 }
