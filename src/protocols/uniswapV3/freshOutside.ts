@@ -21,60 +21,75 @@ export function parseFreshOutside(state: { freshOutside0?: unknown; freshOutside
   return [new Set(freshOutside0.filter(Number.isInteger)), new Set(freshOutside1.filter(Number.isInteger))]
 }
 
-/** What {@link countFreshOutsideWrites} needs to know about one swap. */
+/**
+ * The ticks earlier swaps of the same fill crossed on one pool: those in (low, high], none when
+ * low >= high. One interval holds them all: each swap moves the price from where the last left
+ * it, so the ticks crossed always join up.
+ */
+export type CrossedRange = { readonly low: number; readonly high: number }
+
+/** No tick crossed yet. */
+export const NOTHING_CROSSED: CrossedRange = Object.freeze({ low: 0, high: 0 })
+
+/**
+ * The crossed range after a swap from `tickBefore` to `tickAfter` that crossed a tick.
+ *
+ * @example
+ * extendCrossed(NOTHING_CROSSED, 0, 130) // { low: 0, high: 130 }
+ * extendCrossed({ low: 0, high: 130 }, 130, -70) // { low: -70, high: 130 }
+ */
+export function extendCrossed(range: CrossedRange, tickBefore: number, tickAfter: number): CrossedRange {
+  const low = Math.min(tickBefore, tickAfter)
+  const high = Math.max(tickBefore, tickAfter)
+  return range.low >= range.high ? { low, high } : { low: Math.min(low, range.low), high: Math.max(high, range.high) }
+}
+
+/** What {@link countFreshOutsideWrites} needs to know about one swap that crossed ticks. */
 export type FreshOutsideSwap = {
   /** The pool's initialized ticks, ascending. */
   ticks: readonly InitializedTick[]
   /** The pool's tick before and after the swap. */
   tickBefore: number
   tickAfter: number
-  /** How many initialized ticks the swap crossed (0: nothing to count). */
-  initializedTicksCrossed: number
-  /** The state's fresh-outside sets; undefined when it does not say. */
-  freshOutside: FreshOutside | undefined
+  /** The state's fresh-outside sets. */
+  freshOutside: FreshOutside
   /** Whether the pool's fee growth of token0 / token1 is nonzero when the swap crosses its ticks. */
   grows0: boolean
   grows1: boolean
   /** Ticks an earlier swap of the same fill already crossed: their words are written since. */
-  crossedBefore: ReadonlySet<number>
+  crossedBefore: CrossedRange
 }
 
 /**
  * The fee-growth-outside words a swap's tick crossings write from zero, beyond the one per
  * crossing that the families' per-tick gas prices (`TICK_CROSSED_GAS` was fitted on crossings
- * that write one), and the ticks it crossed.
+ * that write one).
  *
  * Tick.cross (Uniswap V3, its forks, V4's Pool.crossTick) sets each word to the global growth
  * minus itself: a word written from zero is one still zero (in the state's list, and not crossed
  * earlier in the fill) whose token's global growth is nonzero at the crossing. Each crossing adds
- * its count of such words minus one: +1 for both, -1 for a crossing that only rewrites. A state
- * that does not say adds nothing. The crossed ticks are those between the two ticks, in
- * (low, high]: the loop crosses every one it reaches, a tick reached exactly included.
+ * its count of such words minus one: +1 for both, -1 for a crossing that only rewrites. The
+ * crossed ticks are those between the two ticks, in (low, high]: the loop crosses every one it
+ * reaches, a tick reached exactly included. Allocates nothing: it runs on every quote that crosses.
  *
  * @example
- * const { extraFreshWrites, crossed } = countFreshOutsideWrites({ ticks, tickBefore: 0, tickAfter: 130, initializedTicksCrossed: 1,
- *   freshOutside: [new Set([120]), new Set([120])], grows0: true, grows1: true, crossedBefore: new Set() })
- * // extraFreshWrites 1 (tick 120's two words from zero), crossed [120]
+ * countFreshOutsideWrites({ ticks, tickBefore: 0, tickAfter: 130, freshOutside: [new Set([120]), new Set([120])],
+ *   grows0: true, grows1: true, crossedBefore: NOTHING_CROSSED }) // 1: tick 120's two words from zero
  */
-export function countFreshOutsideWrites(swap: FreshOutsideSwap): { extraFreshWrites: number; crossed: readonly number[] } {
-  const { ticks, tickBefore, tickAfter, initializedTicksCrossed, freshOutside, grows0, grows1, crossedBefore } = swap
-  if (initializedTicksCrossed === 0 || freshOutside === undefined) return { extraFreshWrites: 0, crossed: NONE }
+export function countFreshOutsideWrites(swap: FreshOutsideSwap): number {
+  const { ticks, tickBefore, tickAfter, freshOutside, grows0, grows1, crossedBefore } = swap
   const low = Math.min(tickBefore, tickAfter)
   const high = Math.max(tickBefore, tickAfter)
-  const crossed: number[] = []
   let extraFreshWrites = 0
   for (let position = countTicksAtOrBelow(ticks, low); position < ticks.length; position++) {
     const index = (ticks[position] as InitializedTick).index
     if (index > high) break
-    crossed.push(index)
-    const written = crossedBefore.has(index)
+    const written = index > crossedBefore.low && index <= crossedBefore.high
     const fresh = (!written && grows0 && freshOutside[0].has(index) ? 1 : 0) + (!written && grows1 && freshOutside[1].has(index) ? 1 : 0)
     extraFreshWrites += fresh - 1
   }
-  return { extraFreshWrites, crossed }
+  return extraFreshWrites
 }
-
-const NONE: readonly number[] = Object.freeze([])
 
 /**
  * How many of the ascending `ticks` have an index at or below `tick` (a binary search): the

@@ -3,7 +3,7 @@ import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT256 } from './constants.js'
 import { EXTRA_WORD_GAS, estimateSwapGas, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
-import { countFreshOutsideWrites, type FreshOutside, parseFreshOutside } from './freshOutside.js'
+import { countFreshOutsideWrites, type CrossedRange, extendCrossed, type FreshOutside, NOTHING_CROSSED, parseFreshOutside } from './freshOutside.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { parseAddress, parseTickState } from './parseTickState.js'
 import type { UniswapV3PoolState } from './state.js'
@@ -40,7 +40,6 @@ const MAX_TICK_SPACING = 16383
 /** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
 export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
 const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
-const NO_TICKS_CROSSED: ReadonlySet<number> = new Set()
 
 /**
  * A Uniswap V3 pool (or a fork with the same swap) at one block, as an
@@ -86,7 +85,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   /** Storage the next swap writes from zero (see `UniswapV3PoolState.freshSlots`), for its gas. */
   readonly freshSlots: FreshSlots
   /** Ticks the swaps that led from the read state to this one crossed: their outside words are written. */
-  readonly ticksCrossed: ReadonlySet<number>
+  readonly ticksCrossed: CrossedRange
   /**
    * What `estimateSwapGas` gave the swap that made this state (0n for a state read from JSON):
    * the loop's gas without the storage written from zero, from which forks recover its shape.
@@ -99,7 +98,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     tick: number,
     liquidity: bigint,
     freshSlots: FreshSlots = NO_FRESH_SLOTS,
-    ticksCrossed: ReadonlySet<number> = NO_TICKS_CROSSED,
+    ticksCrossed: CrossedRange = NOTHING_CROSSED,
     loopGas = 0n,
   ) {
     this.freshSlots = freshSlots
@@ -370,19 +369,24 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     // Each crossing flips both fee-growth-outside words (Tick.cross: global - outside); the state's
     // per-tick reads say how many are written from zero. The pool has fee growth in a token at the
     // crossing unless it is still zero: the input's grows with a fee during the swap.
-    const inputGrows = this.fee > 0 || written
-    const otherGrows = zeroForOne ? !fresh.feeGrowth1 : !fresh.feeGrowth0
-    const { extraFreshWrites, crossed } = countFreshOutsideWrites({
-      ticks: this.ticks,
-      tickBefore: this.tick,
-      tickAfter: result.tick,
-      initializedTicksCrossed: result.initializedTicksCrossed,
-      freshOutside: this.constants.freshOutside,
-      grows0: zeroForOne ? inputGrows : otherGrows,
-      grows1: zeroForOne ? otherGrows : inputGrows,
-      crossedBefore: this.ticksCrossed,
-    })
-    const ticksCrossed = crossed.length === 0 ? this.ticksCrossed : new Set([...this.ticksCrossed, ...crossed])
+    // A state that does not say prices one word per crossing, as before the lists.
+    const { freshOutside } = this.constants
+    let extraFreshWrites = 0
+    let ticksCrossed = this.ticksCrossed
+    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
+      const inputGrows = this.fee > 0 || written
+      const otherGrows = zeroForOne ? !fresh.feeGrowth1 : !fresh.feeGrowth0
+      extraFreshWrites = countFreshOutsideWrites({
+        ticks: this.ticks,
+        tickBefore: this.tick,
+        tickAfter: result.tick,
+        freshOutside,
+        grows0: zeroForOne ? inputGrows : otherGrows,
+        grows1: zeroForOne ? otherGrows : inputGrows,
+        crossedBefore: this.ticksCrossed,
+      })
+      ticksCrossed = extendCrossed(this.ticksCrossed, this.tick, result.tick)
+    }
     const loopGas = estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken)
     return {
       amountIn,

@@ -4,7 +4,7 @@ import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResul
 import { MAX_INT128 } from '../uniswapV3/constants.js'
 import { parseAddress, parseTickState } from '../uniswapV3/parseTickState.js'
 import { UniswapV3RevertError } from '../uniswapV3/revertError.js'
-import { countFreshOutsideWrites, type FreshOutside, parseFreshOutside } from '../uniswapV3/freshOutside.js'
+import { countFreshOutsideWrites, type CrossedRange, extendCrossed, type FreshOutside, NOTHING_CROSSED, parseFreshOutside } from '../uniswapV3/freshOutside.js'
 import { getKnownPriceLimit, type InitializedTick } from '../uniswapV3/tickBitmap.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath.js'
 import { assertProtocolFee, getDirectionalProtocolFee, getSwapFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
@@ -46,9 +46,9 @@ export type FreshState = {
   readonly accrual0?: boolean
   readonly accrual1?: boolean
   /** Ticks an earlier swap of the same fill already crossed (their outside words are written). */
-  readonly crossed: ReadonlySet<number>
+  readonly crossed: CrossedRange
 }
-const NOT_FRESH: FreshState = { zeroForOne: false, oneForZero: false, crossed: new Set() }
+const NOT_FRESH: FreshState = { zeroForOne: false, oneForZero: false, crossed: NOTHING_CROSSED }
 
 // PoolManager.initialize accepts tick spacings in [1, 32767].
 const MAX_TICK_SPACING = 32767
@@ -401,18 +401,23 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     // written from zero, and the state's per-tick reads say how many are (countFreshOutsideWrites).
     // The pool has fee growth in a currency at the crossing unless it is still zero: the input's
     // grows with an LP fee during the swap.
-    const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
-    const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
-    const { extraFreshWrites, crossed: crossedTicks } = countFreshOutsideWrites({
-      ticks: this.ticks,
-      tickBefore: this.tick,
-      tickAfter: result.tick,
-      initializedTicksCrossed: result.initializedTicksCrossed,
-      freshOutside: this.constants.freshOutside,
-      grows0: zeroForOne ? inputGrows : otherGrows,
-      grows1: zeroForOne ? otherGrows : inputGrows,
-      crossedBefore: this.freshFeeGrowth.crossed,
-    })
+    const { freshOutside } = this.constants
+    let extraFreshWrites = 0
+    let { crossed } = this.freshFeeGrowth
+    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
+      const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
+      const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
+      extraFreshWrites = countFreshOutsideWrites({
+        ticks: this.ticks,
+        tickBefore: this.tick,
+        tickAfter: result.tick,
+        freshOutside,
+        grows0: zeroForOne ? inputGrows : otherGrows,
+        grows1: zeroForOne ? otherGrows : inputGrows,
+        crossedBefore: crossed,
+      })
+      crossed = extendCrossed(crossed, this.tick, result.tick)
+    }
     return {
       amountIn,
       amountOut,
@@ -430,7 +435,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         ...this.freshFeeGrowth,
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
-        crossed: crossedTicks.length === 0 ? this.freshFeeGrowth.crossed : new Set([...this.freshFeeGrowth.crossed, ...crossedTicks]),
+        crossed,
       }),
     }
   }
