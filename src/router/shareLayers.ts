@@ -63,7 +63,8 @@ export function shareLayers(
   let best: { graph: RouteGraph; flow: FlowSolution; model: ModelRoute; active: boolean[] } | undefined
   // Per edge: its part of the pool's liquidity (1: all of it).
   const shares = new Float64Array(edges.length).fill(1)
-  const groupOf = (e: number) => `${edges[e]!.hop.pool.key}:${edges[e]!.hop.tokenIn}:${edges[e]!.hop.tokenOut}`
+  // Each edge's copy group (its pool and direction), named once: every round looks them up for every edge.
+  const groups = edges.map((edge) => `${edge.hop.pool.key}:${edge.hop.tokenIn}:${edge.hop.tokenOut}`)
   for (let round = 0; round < sharingRounds(layered.graph.maxHops); round++) {
     // Per pool: the value each direction (input token) trades; per copy group, the copies' weights.
     const byDirection = new Map<string, Map<unknown, number>>()
@@ -77,7 +78,7 @@ export function shareLayers(
       values.set(tokenIn, (values.get(tokenIn) ?? 0) + flow.inputs[e]! * layered.graph.spot[edge.from]!)
       // Input times input per part (the whole pool's copies, first: plain input).
       weights[e] = shares[e]! < 1 ? (flow.inputs[e]! * flow.inputs[e]!) / shares[e]! : flow.inputs[e]!
-      sums.set(groupOf(e), (sums.get(groupOf(e)) ?? 0) + weights[e]!)
+      sums.set(groups[e]!, (sums.get(groups[e]!) ?? 0) + weights[e]!)
     })
     // A pool traded in two directions keeps the copies of one: the direction the hop-free flow
     // trades it in when it names one (see `directions`), else the one worth more.
@@ -91,7 +92,7 @@ export function shareLayers(
     })
     let moved = false
     edges.forEach((_, e) => {
-      const sum = sums.get(groupOf(e))
+      const sum = sums.get(groups[e]!)
       if (sum === undefined || !active[e]) return
       const next = weights[e]! / sum
       if (Math.abs(next - shares[e]!) > SHARING_SETTLED) moved = true
