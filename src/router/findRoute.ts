@@ -166,11 +166,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
-    if (!lead || lead.short || models.repaired || lead.output < candidateFlow.dual * (1 - DECOMPOSITION_LOSS)) {
-      // The flow did not become paths of at most maxHops as solved (edges were switched off, its
-      // paths fall short, or they lose visibly against the relaxation: cycles cut, holdings pushed
-      // past a pool's end): a greedy split on exact simulation over the paths it gave and the best
-      // single paths (candidate and through any token).
+    // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
+    // the best single paths (candidate and through any token).
+    const greedy = (singlesOnly: boolean) => {
       const paths: Path[] = []
       const seen = new Set<string>()
       const add = (path: Path) => {
@@ -180,11 +178,15 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
           paths.push(path)
         }
       }
-      for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop))
+      if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop))
       for (const single of singles) add(single)
       for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
       consider(greedySplit(paths, amountIn, gasCost, memo))
     }
+    // The flow did not become paths of at most maxHops as solved (edges were switched off, its paths
+    // fall short, or they lose visibly against the relaxation: cycles cut, holdings pushed past a
+    // pool's end).
+    if (!lead || lead.short || models.repaired || lead.output < candidateFlow.dual * (1 - DECOMPOSITION_LOSS)) greedy(false)
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost, memo))
     // Paths of the chosen split whose gas or rounding outweighs what they add, taken out on exact
     // simulation (gas-free too: a low-decimals token's few raw units spread over many paths).
@@ -194,6 +196,19 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // model's balance is a hair off the exact pools' and their integer rounding).
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
+    // With gas priced in, the float gas search drops one pool at a time from the gas-free split, and
+    // the pruning one path at a time: they can end on one path where two of the best single paths
+    // together pay their gas (hard bench 100:7 H4->H8 1% at 20 gwei: 24 bp). The greedy split over
+    // those single paths alone (each the best net of its own gas; the model's paths spread the parts
+    // over pools the gas-free flow shares, and its whole-path merges then end on one) weighs them.
+    // Only when a split could pay: the input at the single paths' best mid rate, less the gas of two
+    // swaps (a split holds two paths at least), must come above the path's value.
+    const collapsed = chosen as Plan | undefined
+    if (gasCost > 0 && collapsed?.paths.length === 1) {
+      const swapGas = collapsed.paths[0]!.hops.reduce((least, hop) => (hop.gas < least ? hop.gas : least), collapsed.gas)
+      const room = amount * getBestSpotRate([...singles, ...(Number(amountIn) === scale ? floorPaths : [])]) - 2 * Number(swapGas) * gasCost
+      if (room > value(collapsed)) greedy(true)
+    }
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)
