@@ -1,7 +1,7 @@
 // Fitted on anvil against the real UniswapV3Pool through weft's executor (see src/quote/estimateGas.ts),
 // then re-fitted on the random universes of test/gas/gasRatio.e2e.test.ts: a pool that has traded
 // both ways costs SWAP_BASE_GAS; the slots a young pool's swap writes from zero are FRESH_SLOT_GAS
-// each (the RPC source reads which, `UniswapV3PoolState.freshSlots`).
+// each (the RPC source reads which, `UniswapV3PoolState.freshSlots` and `freshOutside0/1`).
 
 /**
  * Gas of one V3 swap step in weft's executor with no tick crossed and one
@@ -20,7 +20,12 @@ export const FRESH_SLOT_GAS = 17_100n
 
 /**
  * Extra gas per initialized tick crossed (Tick.cross writes, the oracle
- * observation on the first crossing, liquidity update).
+ * observation on the first crossing, liquidity update), with one of the tick's
+ * two fee-growth-outside words written from zero. A state that lists its ticks'
+ * zero words (`freshOutside0`/`freshOutside1`) adds or takes FRESH_SLOT_GAS per
+ * word more or fewer (`countFreshOutsideWrites`). Measured on the real pool
+ * (test/v3TickCrossing.gas.test.ts): ~21.5k for a crossing that only rewrites,
+ * ~53k for one writing both words from zero; priced 25.1k and 59.3k.
  * @example estimateSwapGas(2, 3) // SWAP_BASE_GAS + 2n * TICK_CROSSED_GAS
  */
 export const TICK_CROSSED_GAS = 42_200n
