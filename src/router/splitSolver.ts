@@ -44,7 +44,8 @@ type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array 
  * safeguarded 1-D root-find of the input token's price when the graph has no
  * intermediate token, else damped Newton on the dual in log-prices (started
  * from `start` or the zero-size prices, the input price root-found first; at
- * most `maxIterations` steps). Deterministic.
+ * most `maxIterations` steps, the root-find's not counted at the default cap).
+ * Deterministic.
  *
  * @example
  * const flow = solveFlow(graph, graph.edges.map(() => true), 1e18)
@@ -74,7 +75,13 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     const columns = scratch.int(IntSlot.Columns, free + 1)
     // The line search starts from four times the last step taken (at most a full step).
     let lastAlpha = 1
-    for (; iterations < maxIterations; iterations++) {
+    // The default cap counts Newton steps alone, apart from the input price's root-find above (up
+    // to about fifty evaluations, each over the input token's edges only: far cheaper than a step),
+    // which used to leave Newton too few steps and a token holding its inflow. A smaller cap given
+    // by the caller (a trial or ranking solve) bounds the whole solve, as it always has: those
+    // callers tuned their figures to it.
+    const last = maxIterations === MAX_ITERATIONS ? iterations + maxIterations : maxIterations
+    for (; iterations < last; iterations++) {
       const scale = prices[SOURCE]! * amountIn
       // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
       let residual = 0
