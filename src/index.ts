@@ -96,6 +96,7 @@ export { getUniswapV3PoolAddress } from './protocols/uniswapV3/readPools.js'
 export { getUniswapV2PairAddress } from './protocols/uniswapV2/readPools.js'
 export type { UniswapV2PoolState } from './protocols/uniswapV2/state.js'
 export type { UniswapV3PoolState, UniswapV3Tick } from './protocols/uniswapV3/state.js'
+export type { CrossedRange as UniswapV3CrossedRange } from './protocols/uniswapV3/freshOutside.js'
 export type {
   ExecutorStep,
   Pool,
