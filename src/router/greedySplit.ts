@@ -1,3 +1,4 @@
+import { mergedMoveValue } from './mergedMoveValue.js'
 import { type PoolStates, simulatePath, simulatePlan } from './simulatePlan.js'
 import { type SwapMemo, createSwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
@@ -109,17 +110,22 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
     if (step < part / 16n) break
   }
   // With gas priced in: a used path's whole amount to another path (replacing it, or merging into
-  // one in use), while the exact value improves, within SWAP_BUDGET simulations.
+  // one in use), while the exact value improves, within SWAP_BUDGET simulations. A move whose exact
+  // value is known from one path's simulation (paths that share no pool) and does not improve is
+  // not simulated as a plan, but still counts against the budget: the moves tried and taken stay
+  // those the plan's simulation would take.
   for (let swaps = gasCostInOutput > 0 ? SWAP_BUDGET : 0, moved = true; moved && swaps > 0; ) {
     moved = false
     for (let from = 0; from < paths.length && !moved && swaps > 0; from++) {
       if (amounts[from] === 0n) continue
       for (let to = 0; to < paths.length && !moved && swaps > 0; to++) {
         if (to === from) continue
+        swaps--
+        const known = plan && mergedMoveValue(plan, paths, amounts, from, to, gasCostInOutput, memo)
+        if (known !== undefined && !(known > current)) continue
         const trial = [...amounts]
         trial[to] = trial[to]! + trial[from]!
         trial[from] = 0n
-        swaps--
         moved = tryShares(trial)
       }
     }
