@@ -11,6 +11,7 @@
 // Sizes: BENCH_HARD=quick (a small run), BENCH_HARD_CLASSES=10,100 (which pool counts),
 // BENCH_HARD_SEEDS=<pools>:<seed>[,...] (one universe each, to reproduce a worst case),
 // BENCH_HARD_LATENCY=<samples> per class (default 500), BENCH_HARD_LATENCY_SECONDS (time box per class),
+// BENCH_HARD_WARMUP=<quotes> and BENCH_HARD_WARMUP_SECONDS before them (default 4,000 or 10 s: warmUp.ts),
 // BENCH_HARD_DEBUG=<trade>@<size>[,...] (e.g. H16->H19@0.1%; runs only those cases and prints weft's
 // paths at each limit next to the optimum's plans and Tines' paths, to compare what each trades).
 import { loadavg } from 'node:os'
@@ -28,6 +29,7 @@ import { buildNetwork, executeDual, layerNetwork, solveDual } from './networkOpt
 import { splitByFractions } from './paths.js'
 import { formatMs, percentile, printTable } from './stats.js'
 import { buildTinesGraph, routeWithTines } from './tines.js'
+import { type WarmUp, warmUp, warmUpPlan } from './warmUp.js'
 
 /** A summary row: target, what was measured, MET / MISSED / INFO. */
 export type SummaryRow = [target: string, measured: string, status: string]
@@ -497,7 +499,7 @@ const where = (c: HardCase) => `${c.pools} pools seed ${c.seed} ${c.trade} ${c.s
 const limitOf = (c: HardCase, hops: number) => c.limits.find((l) => l.hops === hops)!
 
 /** The latency loop of one class at one hop limit: warm getQuote (gas-aware, chain default gas price) round robin over its cases. */
-async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number, maxHops: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean }> {
+async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number, maxHops: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp }> {
   const trades = contexts.flatMap((context) => context.universe.trades.flatMap((trade) => SIZES.map((f) => ({ context, trade, amountIn: (trade.depthIn * BigInt(Math.round(f * 1e9))) / 10n ** 9n }))))
   const run = ({ context, trade, amountIn }: (typeof trades)[number]) =>
     getQuote(
@@ -505,8 +507,9 @@ async function measureLatency(contexts: readonly UniverseContext[], samples: num
       context.source,
       { chains: [context.universe.market.chain], maxHops, id: QUOTE_ID },
     ).catch(() => undefined)
-  // Warm: one quote per trade (pools built, code compiled).
-  for (const t of trades) await run(t)
+  // Warm: every trade once (pools built), then on until the JIT settles (warmUp.ts).
+  const plan = warmUpPlan('BENCH_HARD')
+  const warm = await warmUp(trades, run, samples > 0 ? plan.quotes : 0, samples > 0 ? plan.seconds : 0)
   const times: number[] = []
   const started = performance.now()
   let timeBoxed = false
@@ -519,7 +522,7 @@ async function measureLatency(contexts: readonly UniverseContext[], samples: num
     await run(trades[i % trades.length]!)
     times.push(performance.now() - t0)
   }
-  return { samples: times, load: loadavg().map((x) => x.toFixed(1)).join(' '), timeBoxed }
+  return { samples: times, load: loadavg().map((x) => x.toFixed(1)).join(' '), timeBoxed, warm }
 }
 
 function parsePlan(): Record<number, number[]> {
@@ -562,7 +565,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
   console.log(`Plan: ${Object.entries(plan).map(([pools, seeds]) => `${pools} pools × seeds ${seeds.join(',')}`).join('; ')}; sizes ${SIZES.map(sizeLabel).join(' ')} of the trade's depth.\n`)
 
   const cases: HardCase[] = []
-  const latency: { pools: number; hops: number; samples: number[]; load: string; timeBoxed: boolean }[] = []
+  const latency: { pools: number; hops: number; samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp }[] = []
   for (const [poolsText, seeds] of Object.entries(plan)) {
     const pools = Number(poolsText)
     const classStarted = performance.now()
@@ -581,7 +584,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     for (const hops of HOP_LIMITS) {
       const measured = await measureLatency(contexts, latencySamples, latencySeconds, hops)
       latency.push({ pools, hops, ...measured })
-      console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''}, load average ${measured.load}`)
+      console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''} after ${measured.warm.quotes} warm-up quotes${measured.warm.timeBoxed ? ' (warm-up time box reached)' : ''}, load average ${measured.load}`)
     }
     console.log('')
   }
@@ -701,11 +704,11 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
       record(`hard: never below the ${name} within the limit, any gas price`, hops, `below in ${below}/${compared}${worstAt ? `, worst ${Number.isFinite(worstDeficit) ? `${worstDeficit.toFixed(2)} bp` : 'weft found no route'} at ${where(worstAt)} gas ${worstGas}` : ''}`, compared > 0 ? below === 0 : undefined)
     }
   }
-  for (const { pools, hops, samples, load, timeBoxed } of latency) {
+  for (const { pools, hops, samples, load, timeBoxed, warm } of latency) {
     const target = LATENCY_TARGET_MS[pools]
     const p99 = percentile(samples, 99)
     const met = target === undefined || samples.length === 0 ? undefined : p99 <= target && samples.length >= 500
-    record(`hard: getQuote warm, ${pools.toLocaleString('en-US')} pools, p99 ≤ ${target ?? '?'} ms (≥ 500 samples; the target holds at the default limit)`, hops, `p50 ${formatMs(percentile(samples, 50))}, p99 ${formatMs(p99)}, ${samples.length} samples${timeBoxed ? ' (time-boxed)' : ''}, load ${load}`, hops === DEFAULT_MAX_HOPS ? met : 'info')
+    record(`hard: getQuote warm, ${pools.toLocaleString('en-US')} pools, p99 ≤ ${target ?? '?'} ms (≥ 500 samples; the target holds at the default limit)`, hops, `p50 ${formatMs(percentile(samples, 50))}, p99 ${formatMs(p99)}, ${samples.length} samples${timeBoxed ? ' (time-boxed)' : ''} after ${warm.quotes} warm${warm.timeBoxed ? ' (warm-up time box)' : ''}, load ${load}`, hops === DEFAULT_MAX_HOPS ? met : 'info')
   }
 
   console.log('\nTargets side by side, weft and every comparison held to the same hop limit:')
