@@ -1,4 +1,4 @@
-import { simulatePath } from './simulatePlan.js'
+import { executedPathGas, simulatePath } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { ExecutedPath, Path, Plan } from './types.js'
 
@@ -43,13 +43,7 @@ export function mergedMoveValue(
   const merged = simulatePath(paths[to]!, amounts[to]! + amounts[from]!, new Map(), memo)
   if (!merged) return -Infinity
   const amountOut = plan.amountOut - executedFrom.amountOut - (executedTo?.amountOut ?? 0n) + merged.amountOut
-  const gas = plan.gas - pathGas(executedFrom) - pathGas(executedTo) + pathGas(merged)
+  const gas = plan.gas - executedPathGas(executedFrom) - (executedTo ? executedPathGas(executedTo) : 0n) + executedPathGas(merged)
   return Number(amountOut) - Number(gas) * gasCostInOutput
 }
 
-/** Gas of a path's swaps as executed (none for a path not executed). */
-function pathGas(executed: ExecutedPath | undefined): bigint {
-  let gas = 0n
-  for (const hop of executed?.hops ?? []) gas += hop.gas
-  return gas
-}

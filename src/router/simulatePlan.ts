@@ -88,6 +88,18 @@ function sharesPool(allocations: readonly Allocation[]): boolean {
   return false
 }
 
+/**
+ * Gas of a path's swaps as executed: what a path adds to a plan run path by path.
+ *
+ * @example
+ * const gas = executedPathGas(plan.paths[0]!)
+ */
+export function executedPathGas(executed: ExecutedPath): bigint {
+  let gas = 0n
+  for (const hop of executed.hops) gas += hop.gas
+  return gas
+}
+
 function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
   const states: PoolStates = new Map()
   const paths: ExecutedPath[] = []
@@ -100,7 +112,7 @@ function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo |
     paths.push(executed)
     amountIn += share
     amountOut += executed.amountOut
-    for (const hop of executed.hops) gas += hop.gas
+    gas += executedPathGas(executed)
   }
   return { paths, segments: paths.map((p) => ({ amountIn: p.amountIn, hops: p.hops })), mode: 'paths', amountIn, amountOut, gas }
 }
