@@ -51,9 +51,15 @@ describe('swapMemo', () => {
     expect(quoteMemoized(pool, B, A, E18, memo)?.amountOut).toBe(pool.quoteExactIn(B, A, E18)?.amountOut)
     expect(quoteMemoized(pool, A, B, 2n * E18, memo)).not.toBe(first)
     expect(calls()).toBe(4) // two new entries, and the direct call above
+    // Both directions at the first amount are still found once the state holds a second amount.
+    const reverse = quoteMemoized(pool, B, A, E18, memo)
+    expect(quoteMemoized(pool, A, B, E18, memo)).toBe(first)
+    expect(quoteMemoized(pool, B, A, E18, memo)).toBe(reverse)
+    expect(quoteMemoized(pool, A, B, 3n * E18, memo)).toBe(quoteMemoized(pool, A, B, 3n * E18, memo))
+    expect(calls()).toBe(5)
     // Without a memo: every call simulates.
     quoteMemoized(pool, A, B, E18, undefined)
-    expect(calls()).toBe(5)
+    expect(calls()).toBe(6)
   })
 
   it('leaves plans unchanged: greedy split and shared-pool plans, with and without a memo', () => {
