@@ -44,7 +44,10 @@ export function extendCrossed(range: CrossedRange, tickBefore: number, tickAfter
   return range.low >= range.high ? { low, high } : { low: Math.min(low, range.low), high: Math.max(high, range.high) }
 }
 
-/** What {@link countFreshOutsideWrites} needs to know about one swap that crossed ticks. */
+/**
+ * What {@link countFreshOutsideWrites} needs to know about one swap that crossed ticks, on a Uniswap
+ * V3 family or V4 pool state that carries fresh-outside sets.
+ */
 export type FreshOutsideSwap = {
   /** The pool's initialized ticks, ascending. */
   ticks: readonly InitializedTick[]
@@ -53,9 +56,13 @@ export type FreshOutsideSwap = {
   tickAfter: number
   /** The state's fresh-outside sets. */
   freshOutside: FreshOutside
-  /** Whether the pool's fee growth of token0 / token1 is nonzero when the swap crosses its ticks. */
-  grows0: boolean
-  grows1: boolean
+  /** The swap's direction: token0 (currency0) in. */
+  zeroForOne: boolean
+  /** Whether the swap pays an LP fee: the input's fee growth then grows during it. */
+  lpFee: boolean
+  /** Whether the pool's fee growth of token0 / token1 is still zero before the swap. */
+  feeGrowthZero0: boolean
+  feeGrowthZero1: boolean
   /** Ticks an earlier swap of the same fill already crossed: their words are written since. */
   crossedBefore: CrossedRange
 }
@@ -67,17 +74,23 @@ export type FreshOutsideSwap = {
  *
  * Tick.cross (Uniswap V3, its forks, V4's Pool.crossTick) sets each word to the global growth
  * minus itself: a word written from zero is one still zero (in the state's list, and not crossed
- * earlier in the fill) whose token's global growth is nonzero at the crossing. Each crossing adds
- * its count of such words minus one: +1 for both, -1 for a crossing that only rewrites. The
- * crossed ticks are those between the two ticks, in (low, high]: the loop crosses every one it
- * reaches, a tick reached exactly included. Allocates nothing: it runs on every quote that crosses.
+ * earlier in the fill) whose token's global growth is nonzero at the crossing. The pool has fee
+ * growth in a token at the crossing unless it is still zero: the input's grows with an LP fee
+ * during the swap. Each crossing adds its count of such words minus one: +1 for both, -1 for a
+ * crossing that only rewrites. The crossed ticks are those between the two ticks, in (low, high]:
+ * the loop crosses every one it reaches, a tick reached exactly included. Allocates nothing: it
+ * runs on every quote that crosses.
  *
  * @example
  * countFreshOutsideWrites({ ticks, tickBefore: 0, tickAfter: 130, freshOutside: [new Set([120]), new Set([120])],
- *   grows0: true, grows1: true, crossedBefore: NOTHING_CROSSED }) // 1: tick 120's two words from zero
+ *   zeroForOne: false, lpFee: true, feeGrowthZero0: false, feeGrowthZero1: false, crossedBefore: NOTHING_CROSSED }) // 1: tick 120's two words from zero
  */
 export function countFreshOutsideWrites(swap: FreshOutsideSwap): number {
-  const { ticks, tickBefore, tickAfter, freshOutside, grows0, grows1, crossedBefore } = swap
+  const { ticks, tickBefore, tickAfter, freshOutside, zeroForOne, lpFee, feeGrowthZero0, feeGrowthZero1, crossedBefore } = swap
+  const inputGrows = lpFee || !(zeroForOne ? feeGrowthZero0 : feeGrowthZero1)
+  const otherGrows = !(zeroForOne ? feeGrowthZero1 : feeGrowthZero0)
+  const grows0 = zeroForOne ? inputGrows : otherGrows
+  const grows1 = zeroForOne ? otherGrows : inputGrows
   const low = Math.min(tickBefore, tickAfter)
   const high = Math.max(tickBefore, tickAfter)
   let extraFreshWrites = 0
@@ -89,6 +102,27 @@ export function countFreshOutsideWrites(swap: FreshOutsideSwap): number {
     extraFreshWrites += fresh - 1
   }
   return extraFreshWrites
+}
+
+/** What a swap's tick crossings add to its gas, and the ticks its fill has crossed after it. */
+export type FreshCrossings = {
+  /** Words written from zero beyond one per crossing ({@link countFreshOutsideWrites}). */
+  extraFreshWrites: number
+  /** The fill's crossed range after the swap. */
+  crossed: CrossedRange
+}
+
+/**
+ * A crossing swap's fresh-outside writes and the crossed range after it: what a Uniswap V3 family
+ * or V4 pool's swap result needs when the swap crossed a tick and its state carries the lists.
+ *
+ * @example
+ * priceFreshCrossings({ ticks, tickBefore: 0, tickAfter: 130, freshOutside: [new Set([120]), new Set([120])],
+ *   zeroForOne: false, lpFee: true, feeGrowthZero0: false, feeGrowthZero1: false, crossedBefore: NOTHING_CROSSED })
+ * // { extraFreshWrites: 1, crossed: { low: 0, high: 130 } }
+ */
+export function priceFreshCrossings(swap: FreshOutsideSwap): FreshCrossings {
+  return { extraFreshWrites: countFreshOutsideWrites(swap), crossed: extendCrossed(swap.crossedBefore, swap.tickBefore, swap.tickAfter) }
 }
 
 /**

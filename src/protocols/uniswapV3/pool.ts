@@ -3,7 +3,7 @@ import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT256 } from './constants.js'
 import { EXTRA_WORD_GAS, estimateSwapGas, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
-import { countFreshOutsideWrites, type CrossedRange, extendCrossed, type FreshOutside, NOTHING_CROSSED, parseFreshOutside } from './freshOutside.js'
+import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, priceFreshCrossings } from './freshOutside.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { parseAddress, parseTickState } from './parseTickState.js'
 import type { UniswapV3PoolState } from './state.js'
@@ -367,26 +367,15 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     const written = zeroForOne ? !fresh.feeGrowth0 : !fresh.feeGrowth1
     const next: FreshSlots = written ? fresh : zeroForOne ? { ...fresh, feeGrowth0: false } : { ...fresh, feeGrowth1: false }
     // Each crossing flips both fee-growth-outside words (Tick.cross: global - outside); the state's
-    // per-tick reads say how many are written from zero. The pool has fee growth in a token at the
-    // crossing unless it is still zero: the input's grows with a fee during the swap.
-    // A state that does not say prices one word per crossing, as before the lists.
+    // per-tick reads say how many are written from zero (countFreshOutsideWrites). A state that
+    // does not say prices one word per crossing, as before the lists.
     const { freshOutside } = this.constants
-    let extraFreshWrites = 0
-    let ticksCrossed = this.ticksCrossed
-    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
-      const inputGrows = this.fee > 0 || written
-      const otherGrows = zeroForOne ? !fresh.feeGrowth1 : !fresh.feeGrowth0
-      extraFreshWrites = countFreshOutsideWrites({
-        ticks: this.ticks,
-        tickBefore: this.tick,
-        tickAfter: result.tick,
-        freshOutside,
-        grows0: zeroForOne ? inputGrows : otherGrows,
-        grows1: zeroForOne ? otherGrows : inputGrows,
-        crossedBefore: this.ticksCrossed,
-      })
-      ticksCrossed = extendCrossed(this.ticksCrossed, this.tick, result.tick)
-    }
+    const crossings =
+      result.initializedTicksCrossed > 0 && freshOutside !== undefined
+        ? priceFreshCrossings({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: fresh.feeGrowth0, feeGrowthZero1: fresh.feeGrowth1, crossedBefore: this.ticksCrossed })
+        : undefined
+    const extraFreshWrites = crossings?.extraFreshWrites ?? 0
+    const ticksCrossed = crossings?.crossed ?? this.ticksCrossed
     const loopGas = estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken)
     return {
       amountIn,

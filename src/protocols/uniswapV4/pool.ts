@@ -4,7 +4,7 @@ import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResul
 import { MAX_INT128 } from '../uniswapV3/constants.js'
 import { parseAddress, parseTickState } from '../uniswapV3/parseTickState.js'
 import { UniswapV3RevertError } from '../uniswapV3/revertError.js'
-import { countFreshOutsideWrites, type CrossedRange, extendCrossed, type FreshOutside, NOTHING_CROSSED, parseFreshOutside } from '../uniswapV3/freshOutside.js'
+import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, priceFreshCrossings } from '../uniswapV3/freshOutside.js'
 import { getKnownPriceLimit, type InitializedTick } from '../uniswapV3/tickBitmap.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath.js'
 import { assertProtocolFee, getDirectionalProtocolFee, getSwapFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
@@ -399,25 +399,13 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
   private toSwapResult(result: SimulateSwapReturnType, zeroForOne: boolean, amountIn: bigint, amountOut: bigint): SwapResult {
     // Each crossing flips both fee-growth-outside words; TICK_CROSSED_GAS prices one of them
     // written from zero, and the state's per-tick reads say how many are (countFreshOutsideWrites).
-    // The pool has fee growth in a currency at the crossing unless it is still zero: the input's
-    // grows with an LP fee during the swap.
     const { freshOutside } = this.constants
-    let extraFreshWrites = 0
-    let { crossed } = this.freshFeeGrowth
-    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
-      const inputGrows = this.fee > 0 || !(zeroForOne ? this.freshFeeGrowth.zeroForOne : this.freshFeeGrowth.oneForZero)
-      const otherGrows = !(zeroForOne ? this.freshFeeGrowth.oneForZero : this.freshFeeGrowth.zeroForOne)
-      extraFreshWrites = countFreshOutsideWrites({
-        ticks: this.ticks,
-        tickBefore: this.tick,
-        tickAfter: result.tick,
-        freshOutside,
-        grows0: zeroForOne ? inputGrows : otherGrows,
-        grows1: zeroForOne ? otherGrows : inputGrows,
-        crossedBefore: crossed,
-      })
-      crossed = extendCrossed(crossed, this.tick, result.tick)
-    }
+    const { crossed } = this.freshFeeGrowth
+    const crossings =
+      result.initializedTicksCrossed > 0 && freshOutside !== undefined
+        ? priceFreshCrossings({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: this.freshFeeGrowth.zeroForOne, feeGrowthZero1: this.freshFeeGrowth.oneForZero, crossedBefore: crossed })
+        : undefined
+    const extraFreshWrites = crossings?.extraFreshWrites ?? 0
     return {
       amountIn,
       amountOut,
@@ -435,7 +423,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         ...this.freshFeeGrowth,
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
-        crossed,
+        crossed: crossings?.crossed ?? crossed,
       }),
     }
   }
