@@ -49,4 +49,22 @@ describe('greedySplit with gas', () => {
     expect(value(plan)).toBeGreaterThanOrEqual(value(swapped))
     expect(gasFree.paths.some((p) => p.path === viaX)).toBe(true)
   })
+
+  it('prices a path that trades one pool twice on the state its first visit left', () => {
+    // A→B on a shallow pair, back to A on a deep one, A→B on the shallow pair again: its second
+    // visit sees the price its first left. Priced on the pair's state before the path (a trial
+    // that forgot its own first hop), the greedy pass hands it the first part whole and ends
+    // 1.9e15 lower with 5e18 on it (the figures below are the split before the greedy pass priced
+    // trials in place, unchanged by it).
+    const shallow = v2Pool(A, B, 1000n * E18, 1000n * E18)
+    const twice: Path = [
+      { pool: shallow, tokenIn: A, tokenOut: B },
+      { pool: v2Pool(B, A, DEEP, DEEP), tokenIn: B, tokenOut: A },
+      { pool: shallow, tokenIn: A, tokenOut: B },
+    ]
+    const direct: Path = [{ pool: v2Pool(A, B, DEEP, (DEEP * 950n) / 1000n), tokenIn: A, tokenOut: B }]
+    const plan = greedySplit([twice, direct], 100n * E18, 0)!
+    expect(plan.paths.find((p) => p.path === twice)?.amountIn).toBe(5_781_250_000_000_000_000n)
+    expect(plan.amountOut).toBe(94_830_498_155_515_813_627n)
+  })
 })

@@ -1,6 +1,7 @@
 import { mergedMoveValue } from './mergedMoveValue.js'
-import { type PoolStates, simulatePath, simulatePlan } from './simulatePlan.js'
-import { type SwapMemo, createSwapMemo } from './swapMemo.js'
+import type { Pool } from '../protocols/types.js'
+import { type PoolStates, simulatePlan } from './simulatePlan.js'
+import { type SwapMemo, createSwapMemo, quoteMemoized } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
 /** Equal parts of the input the greedy split hands out one at a time. */
@@ -35,46 +36,42 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   const states: PoolStates = new Map()
   // A path's part is priced on the states of its own pools only; that price holds until a part
   // goes through one of them (or the part's size changes), so only the paths sharing a pool with
-  // the last one chosen are priced again. `null`: the path cannot take the part.
+  // the last one chosen are priced again. A trial's output (`null`: the path cannot take the part)
+  // and the states it leaves per hop are kept per path, written in place: no map or executed path
+  // per trial (the trials are most of a small quote's simulations).
   const poolKeys = paths.map((path) => new Set(path.map((hop) => hop.pool.key)))
-  const trials: ({ amountOut: bigint; next: PoolStates } | null | undefined)[] = paths.map(() => undefined)
+  const trialOut: (bigint | null | undefined)[] = paths.map(() => undefined)
+  const trialStates: Pool[][] = paths.map(() => [])
   let pricedSize = -1n
   for (let k = 0; k < PARTS; k++) {
     // The last part takes the rounding remainder.
     const size = k === PARTS - 1 ? amountIn - part * BigInt(PARTS - 1) : part
     if (size !== pricedSize) {
-      trials.fill(undefined)
+      trialOut.fill(undefined)
       pricedSize = size
     }
     let best = -1
     let bestOut = 0n
-    paths.forEach((path, p) => {
-      let trial = trials[p]
-      if (trial === undefined) {
-        const own: PoolStates = new Map()
-        for (const key of poolKeys[p]!) {
-          const state = states.get(key)
-          if (state) own.set(key, state)
-        }
-        const executed = simulatePath(path, size, own, memo)
-        trials[p] = trial = executed ? { amountOut: executed.amountOut, next: own } : null
-      }
-      if (trial && trial.amountOut > bestOut) {
+    for (let p = 0; p < paths.length; p++) {
+      let out = trialOut[p]
+      if (out === undefined) trialOut[p] = out = tryPart(paths[p]!, size, states, memo, trialStates[p]!) ?? null
+      if (out !== null && out > bestOut) {
         best = p
-        bestOut = trial.amountOut
+        bestOut = out
       }
-    })
+    }
     if (best < 0) return undefined
     amounts[best] = amounts[best]! + size
-    for (const [key, state] of trials[best]!.next) states.set(key, state)
+    const chosen = paths[best]!
+    // In hop order: a pool the path trades twice ends in the state its later hop left.
+    for (let hop = 0; hop < chosen.length; hop++) states.set(chosen[hop]!.pool.key, trialStates[best]![hop]!)
     const touched = poolKeys[best]!
-    paths.forEach((_, p) => {
+    for (let p = 0; p < paths.length; p++)
       for (const key of poolKeys[p]!)
         if (touched.has(key)) {
-          trials[p] = undefined
+          trialOut[p] = undefined
           break
         }
-    })
   }
   // Refinement: halve the part and move it between the paths while the plan's exact value (net of
   // gas) improves, within REFINE_BUDGET simulations.
@@ -131,4 +128,28 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
     }
   }
   return plan
+}
+
+/**
+ * One part through `path` on `states` (read only): its output, or undefined when a hop cannot be
+ * filled; the state each hop leaves is written to `next` (by hop). As `simulatePath` on a copy of
+ * the path's states, without the copy or the executed path.
+ */
+function tryPart(path: Path, size: bigint, states: PoolStates, memo: SwapMemo, next: Pool[]): bigint | undefined {
+  let amount = size
+  for (let hop = 0; hop < path.length; hop++) {
+    const { pool: original, tokenIn, tokenOut } = path[hop]!
+    let pool = states.get(original.key) ?? original
+    // A pool an earlier hop of this path traded: the state that hop left.
+    for (let earlier = hop - 1; earlier >= 0; earlier--)
+      if (path[earlier]!.pool.key === original.key) {
+        pool = next[earlier]!
+        break
+      }
+    const result = quoteMemoized(pool, tokenIn, tokenOut, amount, memo)
+    if (!result) return undefined
+    next[hop] = result.next
+    amount = result.amountOut
+  }
+  return amount
 }
