@@ -4,22 +4,13 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { getMidRate, indexPairs } from './prices.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xe0 + n).toString(16).padStart(40, '0')}` as Address
 const [WETH, USDC, X, Y, Z] = [0, 1, 2, 3, 4].map(token) as [Address, Address, Address, Address, Address]
-let counter = 0
-const nextAddress = () => `0x${(0xe000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
 /** A V2 pair (0.3%) holding `reserveA` raw units of a and `reserveB` of b. */
-function pair(a: Address, b: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, r0, r1] = a < b ? [a, b, reserveA, reserveB] : [b, a, reserveB, reserveA]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(r0), reserve1: String(r1) },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = createV2Pairs({ nextAddress: createAddressCounter(0xe000) })
 
 const E18 = 10n ** 18n
 

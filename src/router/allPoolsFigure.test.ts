@@ -6,26 +6,17 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { allPoolsBound } from './allPoolsBound.js'
 import { AllPoolsFigure, type AllPoolsInputs, type CandidateCertificate, certifyRoute } from './allPoolsFigure.js'
 import { findRoute } from './findRoute.js'
 import { SINK, SOURCE } from './types.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xd0 + n).toString(16).padStart(40, '0')}` as Address
 const [A, B, X] = [0, 1, 2].map(token) as [Address, Address, Address]
-let counter = 0
-const nextAddress = () => `0x${(0xe000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xe000) })
 /** A V2 pair at price 1 with `whole` whole tokens a side. */
-function pair(a: Address, b: Address, whole = 1_000n): Pool {
-  const [token0, token1] = a < b ? [a, b] : [b, a]
-  const reserve = String(whole * 10n ** 18n)
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: reserve, reserve1: reserve },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address, whole = 1_000n) => v2Pair(a, b, whole * 10n ** 18n, whole * 10n ** 18n)
 
 const pools = [pair(A, B), pair(A, X, 2_000n), pair(X, B, 3_000n)]
 const amountIn = 5e19

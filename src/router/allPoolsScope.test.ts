@@ -3,25 +3,15 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
-import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { allPoolsScope } from './allPoolsScope.js'
 import { SINK, SOURCE } from './types.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xc0 + n).toString(16).padStart(40, '0')}` as Address
 const [A, B, X, Y, Z] = [0, 1, 2, 3, 4].map(token) as [Address, Address, Address, Address, Address]
-let counter = 0
-const nextAddress = () => `0x${(0xf000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xf000) })
 /** A V2 pair at price 1 (1,000 whole tokens a side). */
-function pair(a: Address, b: Address): Pool {
-  const [token0, token1] = a < b ? [a, b] : [b, a]
-  const reserve = String(1_000n * 10n ** 18n)
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: reserve, reserve1: reserve },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address) => v2Pair(a, b, 1_000n * 10n ** 18n, 1_000n * 10n ** 18n)
 
 // A -> X -> B (2 hops), A -> X -> Y -> Z -> B (4 hops), and A -> B directly.
 const pools = [pair(A, B), pair(A, X), pair(X, B), pair(X, Y), pair(Y, Z), pair(Z, B)]

@@ -4,22 +4,14 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { findTokenPaths } from './findPaths.js'
 import { createMarket } from './market.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xa0 + n).toString(16).padStart(40, '0')}` as Address
-let counter = 0
-const nextAddress = () => `0x${(0xf000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xf000) })
 /** A V2 pair at price 1 holding `reserve` of each token. */
-function pair(a: Address, b: Address, reserve: bigint): Pool {
-  const [token0, token1] = a < b ? [a, b] : [b, a]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(reserve), reserve1: String(reserve) },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address, reserve: bigint) => v2Pair(a, b, reserve, reserve)
 
 /** Every path by brute force: the reference the search must equal while under its limit. */
 function allPaths(tokens: readonly Address[], linked: (a: Address, b: Address) => boolean, from: Address, to: Address, maxHops: number): string[] {

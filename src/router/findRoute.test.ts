@@ -2,13 +2,12 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { ChainConfig } from '../chains/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
-import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
 import type { Pool } from '../protocols/types.js'
 import { createRandom } from '../../test/support/random.js'
 import { findPaths } from './findPaths.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const A = '0x000000000000000000000000000000000000000a' as Address
 const B = '0x000000000000000000000000000000000000000b' as Address
@@ -27,21 +26,7 @@ const chain: ChainConfig = {
   ],
 }
 
-let counter = 0
-function pair(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint, dex = 0): Pool {
-  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
-  counter++
-  const state: UniswapV2PoolState = {
-    family: 'uniswapV2',
-    dex: chain.dexes[dex]!.id,
-    address: `0x${counter.toString(16).padStart(40, '0')}` as Address,
-    token0,
-    token1,
-    reserve0: r0.toString(),
-    reserve1: r1.toString(),
-  }
-  return uniswapV2Family.fromState(state, { chain, dex: chain.dexes[dex]!, dexIndex: dex })
-}
+const pair = createV2Pairs({ chain, nextAddress: createAddressCounter(0) })
 
 const E18 = 10n ** 18n
 

@@ -3,26 +3,17 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
-import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { findRoute } from './findRoute.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { simulatePlan } from './simulatePlan.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xc0 + n).toString(16).padStart(40, '0')}` as Address
 const [A, B, X, Y] = [0, 1, 2, 3].map(token) as [Address, Address, Address, Address]
 const E18 = 10n ** 18n
-let counter = 0
-const nextAddress = () => `0x${(0xd000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xd000) })
 /** A V2 pair (0.3%) holding `reserveA` of a and `reserveB` of b (whole tokens × 1e15). */
-function pair(a: Address, b: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, r0, r1] = a < b ? [a, b, reserveA, reserveB] : [b, a, reserveB, reserveA]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(r0 * 10n ** 15n), reserve1: String(r1 * 10n ** 15n) },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address, reserveA: bigint, reserveB: bigint) => v2Pair(a, b, reserveA * 10n ** 15n, reserveB * 10n ** 15n)
 
 // Through X: price 1, shallow (100,000 units a pool). Through Y: 1% worse, deep (10,000,000).
 // Selling 800 units: Y is the best single path; for 400, X is; the split takes both.

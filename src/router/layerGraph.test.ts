@@ -5,29 +5,20 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
-import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { findRoute } from './findRoute.js'
 import { greedySplit } from './greedySplit.js'
 import { layerGraph, unlayerPath } from './layerGraph.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type Path, SINK, SOURCE } from './types.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xc0 + n).toString(16).padStart(40, '0')}` as Address
 const [A, B, X1, X2, X3, X4] = [0, 1, 2, 3, 4, 5].map(token) as [Address, Address, Address, Address, Address, Address]
 const E18 = 10n ** 18n
-let counter = 0
-const nextAddress = () => `0x${(0xf000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xf000) })
 /** A V2 pair (0.3%) at price 1 holding `reserve` whole tokens of each side. */
-function pair(a: Address, b: Address, reserve: bigint): Pool {
-  const [token0, token1] = a < b ? [a, b] : [b, a]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(reserve * E18), reserve1: String(reserve * E18) },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address, reserve: bigint) => v2Pair(a, b, reserve * E18, reserve * E18)
 
 // A deep chain A -> X1 -> X2 -> X3 -> X4 -> B (5 hops), medium pools from each end into the chain's
 // middle, and shallow pools from every Xi to both ends: the unconstrained flow runs the whole

@@ -8,12 +8,11 @@ import type { ChainConfig, DexConfig } from '../chains/types.js'
 import { balancerV2Family } from '../protocols/balancerV2/family.js'
 import type { BalancerV2PoolState } from '../protocols/balancerV2/state.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
-import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
 import { createRandom } from '../../test/support/random.js'
 import { replaySegments } from '../../test/support/replaySegments.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const A = '0x00000000000000000000000000000000000000a1' as Address
 const B = '0x00000000000000000000000000000000000000b1' as Address
@@ -23,14 +22,8 @@ const VAULT = '0xba12222222228d8ba445958a75a0704d566bf2c8' as Address
 const balancerDex: DexConfig = { id: 'balancerV2', family: 'balancerV2', protocol: 'Balancer V2', fork: 'BalancerV2', factory: VAULT, initCodeHash: `0x${'0'.repeat(64)}` }
 const chain: ChainConfig = { ...base, dexes: [{ ...base.dexes[0]!, id: 'v2', feeBps: 30 }, balancerDex] }
 
-let counter = 0
-const nextAddress = () => `0x${(++counter).toString(16).padStart(40, '0')}` as Address
-
-function pair(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
-  const state: UniswapV2PoolState = { family: 'uniswapV2', dex: 'v2', address: nextAddress(), token0, token1, reserve0: r0.toString(), reserve1: r1.toString() }
-  return uniswapV2Family.fromState(state, { chain, dex: chain.dexes[0]!, dexIndex: 0 })
-}
+const nextAddress = createAddressCounter(0)
+const pair = createV2Pairs({ chain, nextAddress })
 
 /** A weighted pool over A, B, C (18 decimals each) with the given balances and weights (summing to 1e18). */
 function weighted(balances: [bigint, bigint, bigint], weights: [bigint, bigint, bigint], feeBps = 30n): Pool {

@@ -7,25 +7,17 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
 import type { Path } from './types.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const token = (n: number) => `0x${(0xc0 + n).toString(16).padStart(40, '0')}` as Address
 const [IN, OUT, A, B, C] = [0, 1, 2, 3, 4].map(token) as [Address, Address, Address, Address, Address]
 const E18 = 10n ** 18n
-let counter = 0
-const nextAddress = () => `0x${(0xf000 + ++counter).toString(16).padStart(40, '0')}` as Address
-
+const v2Pair = createV2Pairs({ nextAddress: createAddressCounter(0xf000) })
 /** A V2 pair (0.3%) holding `reserveA` whole tokens of `a` and `reserveB` of `b`. */
-function pair(a: Address, b: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, reserve0, reserve1] = a < b ? [a, b, reserveA, reserveB] : [b, a, reserveB, reserveA]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: base.dexes[0]!.id, address: nextAddress(), token0, token1, reserve0: String(reserve0 * E18), reserve1: String(reserve1 * E18) },
-    { chain: base, dex: base.dexes[0]!, dexIndex: 0 },
-  )
-}
+const pair = (a: Address, b: Address, reserveA: bigint, reserveB: bigint) => v2Pair(a, b, reserveA * E18, reserveB * E18)
 
 /**
  * The most output over splits of `amountIn` across `paths` by exact simulation: from all on the

@@ -2,12 +2,11 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { base } from '../chains/base.js'
 import type { ChainConfig } from '../chains/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { getAmountOut } from '../protocols/uniswapV2/math.js'
-import type { UniswapV2PoolState } from '../protocols/uniswapV2/state.js'
 import type { Pool } from '../protocols/types.js'
 import { FLOW_SEGMENT_GAS, simulatePlan } from './simulatePlan.js'
 import type { Plan } from './types.js'
+import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const A = '0x000000000000000000000000000000000000000a' as Address
 const B = '0x000000000000000000000000000000000000000b' as Address
@@ -15,20 +14,7 @@ const C = '0x000000000000000000000000000000000000000c' as Address
 const E18 = 10n ** 18n
 const chain: ChainConfig = { ...base, dexes: [{ ...base.dexes[0]!, id: 'v2', feeBps: 30 }] }
 
-let counter = 0
-function pair(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
-  const state: UniswapV2PoolState = {
-    family: 'uniswapV2',
-    dex: 'v2',
-    address: `0x${(++counter).toString(16).padStart(40, '0')}` as Address,
-    token0,
-    token1,
-    reserve0: r0.toString(),
-    reserve1: r1.toString(),
-  }
-  return uniswapV2Family.fromState(state, { chain, dex: chain.dexes[0]!, dexIndex: 0 })
-}
+const pair = createV2Pairs({ chain, nextAddress: createAddressCounter(0) })
 const hop = (pool: Pool, tokenIn: Address, tokenOut: Address) => ({ pool, tokenIn, tokenOut })
 /** Constant-product output with a 0.3% fee, written out here rather than taken from the pool. */
 const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)

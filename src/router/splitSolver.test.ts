@@ -7,7 +7,6 @@ import { createRandom } from '../../test/support/random.js'
 import { base } from '../chains/base.js'
 import type { ChainConfig } from '../chains/types.js'
 import type { Pool } from '../protocols/types.js'
-import { uniswapV2Family } from '../protocols/uniswapV2/family.js'
 import { V2_STEP_GAS } from '../protocols/uniswapV2/gas.js'
 import { uniswapV3Family } from '../protocols/uniswapV3/family.js'
 import { getSqrtRatioAtTick, getTickAtSqrtRatio } from '../protocols/uniswapV3/tickMath.js'
@@ -16,6 +15,7 @@ import { findPaths } from './findPaths.js'
 import { findRoute } from './findRoute.js'
 import { simulatePlan } from './simulatePlan.js'
 import type { Path, Plan, RouteParameters } from './types.js'
+import { createV2Pairs } from '../../test/support/v2Pairs.js'
 
 const A = '0x000000000000000000000000000000000000000a' as Address
 const B = '0x000000000000000000000000000000000000000b' as Address
@@ -31,15 +31,8 @@ const chain: ChainConfig = {
 
 let counter = 0
 const nextAddress = () => `0x${(++counter).toString(16).padStart(40, '0')}` as Address
-
 /** A V2 pair holding `reserveA` of tokenA and `reserveB` of tokenB (dex 0: 0.3%, dex 1: 0.05%). */
-function pair(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint, dex = 0): Pool {
-  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: chain.dexes[dex]!.id, address: nextAddress(), token0, token1, reserve0: String(r0), reserve1: String(r1) },
-    { chain, dex: chain.dexes[dex]!, dexIndex: dex },
-  )
-}
+const pair = createV2Pairs({ chain, nextAddress })
 
 /**
  * A V3 pool (0.3%, spacing 60) at `price` (tokenB per tokenA, raw) with liquidity `liquidity` in

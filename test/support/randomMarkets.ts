@@ -7,9 +7,9 @@ import type { Address } from 'viem'
 import { base } from '../../src/chains/base.js'
 import type { ChainConfig } from '../../src/chains/types.js'
 import type { Pool } from '../../src/protocols/types.js'
-import { uniswapV2Family } from '../../src/protocols/uniswapV2/family.js'
 import { uniswapV3Family } from '../../src/protocols/uniswapV3/family.js'
 import { MAX_TICK, MIN_TICK, getSqrtRatioAtTick } from '../../src/protocols/uniswapV3/tickMath.js'
+import { createV2Pairs, type V2PairMaker } from './v2Pairs.js'
 
 /** The chain the pools are built for: Uniswap V2 (0.3%) and Uniswap V3 with its fee tiers. */
 export const marketChain: ChainConfig = { ...base, dexes: [{ ...base.dexes[0]!, id: 'v2', feeBps: 30 }, base.dexes[1]!] }
@@ -28,14 +28,8 @@ const LN_TICK = Math.log(1.0001)
 let poolCounter = 0
 const nextPoolAddress = () => `0x${(0x100000 + ++poolCounter).toString(16).padStart(40, '0')}` as Address
 
-/** A V2 pair holding `valueA` and `valueB` raw units (18 decimals both sides). */
-export function v2Pool(tokenA: Address, tokenB: Address, reserveA: bigint, reserveB: bigint): Pool {
-  const [token0, token1, r0, r1] = tokenA < tokenB ? [tokenA, tokenB, reserveA, reserveB] : [tokenB, tokenA, reserveB, reserveA]
-  return uniswapV2Family.fromState(
-    { family: 'uniswapV2', dex: 'v2', address: nextPoolAddress(), token0, token1, reserve0: String(r0), reserve1: String(r1) },
-    { chain: marketChain, dex: marketChain.dexes[0]!, dexIndex: 0 },
-  )
-}
+/** A V2 pair holding `reserveA` and `reserveB` raw units (18 decimals both sides). */
+export const v2Pool: V2PairMaker = createV2Pairs({ chain: marketChain, nextAddress: nextPoolAddress })
 
 /**
  * A V3 pool at `tick` (price exactly on the tick's boundary when `onBoundary`, else inside it)
