@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import { EtchedTestToken } from "./EtchedTestToken.sol";
+import { TestTokenBody } from "./TestTokenBody.sol";
 
 /// @title AttackTaxedTestToken
 /// @notice Runtime code to etch (anvil_setCode) over a devnet TestToken of 18 decimals, turning it
 ///         into a "buy tax" token without moving its pools: the storage layout of TestToken (name,
-///         symbol, totalSupply, balanceOf, allowance) is kept (EtchedTestToken), and the tax settings follow it. A
+///         symbol, totalSupply, balanceOf, allowance) is kept (TestTokenBody), and the tax settings follow it. A
 ///         transfer sent by a taxed address (a pool, the V4 PoolManager, the Balancer Vault: a
 ///         purchase) delivers `taxBps` less, the tax going to COLLECTOR. Test only.
-contract AttackTaxedTestToken is EtchedTestToken {
+contract AttackTaxedTestToken is TestTokenBody {
     uint256 public taxBps;
     mapping(address => bool) public taxed;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import { TestTokenBody } from "./TestTokenBody.sol";
+
 /// @title AttackToken
 /// @notice An ERC-20 whose issuer is the attacker: once armed, `transfer` and/or `transferFrom`
 ///         first call `target` with `payload`, so a fill that routes through it is re-entered
@@ -8,17 +10,11 @@ pragma solidity ^0.8.24;
 /// @dev `bubble` chooses what a failed call does. true: revert with its data, so the fill reverts
 ///      with the executor's own error. false: record the answer and let the transfer go on, so the
 ///      fill finishes and the test can read what the executor said to the attempt.
-contract AttackToken {
-    string public constant name = "Attack Token";
-    string public constant symbol = "ATK";
+contract AttackToken is TestTokenBody {
     uint8 public constant decimals = 18;
 
     uint8 public constant ON_TRANSFER = 1;
     uint8 public constant ON_TRANSFER_FROM = 2;
-
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
 
     address public target;
     bytes public payload;
@@ -33,11 +29,10 @@ contract AttackToken {
     // The armed call may itself move this token (the executor paying a pool): fire once per hook.
     bool private _inHook;
 
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Approval(address indexed owner, address indexed spender, uint256 value);
-
-    error InsufficientBalance(address from, uint256 balance, uint256 needed);
-    error InsufficientAllowance(address owner, address spender, uint256 allowance, uint256 needed);
+    constructor() {
+        name = "Attack Token";
+        symbol = "ATK";
+    }
 
     /// @notice From now on, each `hooks` transfer kind first calls `target_` with `payload_`.
     function arm(address target_, bytes calldata payload_, uint8 hooks_, bool bubble_) external {
@@ -47,33 +42,14 @@ contract AttackToken {
         bubble = bubble_;
     }
 
-    function mint(address to, uint256 amount) external {
-        totalSupply += amount;
-        balanceOf[to] += amount;
-        emit Transfer(address(0), to, amount);
-    }
-
-    function approve(address spender, uint256 amount) external returns (bool) {
-        allowance[msg.sender][spender] = amount;
-        emit Approval(msg.sender, spender, amount);
-        return true;
-    }
-
-    function transfer(address to, uint256 amount) external returns (bool) {
+    function transfer(address to, uint256 amount) public override returns (bool) {
         _hook(ON_TRANSFER);
-        _move(msg.sender, to, amount);
-        return true;
+        return super.transfer(to, amount);
     }
 
-    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    function transferFrom(address from, address to, uint256 amount) public override returns (bool) {
         _hook(ON_TRANSFER_FROM);
-        uint256 allowed = allowance[from][msg.sender];
-        if (allowed != type(uint256).max) {
-            if (allowed < amount) revert InsufficientAllowance(from, msg.sender, allowed, amount);
-            allowance[from][msg.sender] = allowed - amount;
-        }
-        _move(from, to, amount);
-        return true;
+        return super.transferFrom(from, to, amount);
     }
 
     function _hook(uint8 kind) private {
@@ -91,10 +67,7 @@ contract AttackToken {
         lastReturn = answer;
     }
 
-    function _move(address from, address to, uint256 amount) private {
-        uint256 balance = balanceOf[from];
-        if (balance < amount) revert InsufficientBalance(from, balance, amount);
-        balanceOf[from] = balance - amount;
+    function _deliver(address from, address to, uint256 amount) internal override {
         balanceOf[to] += amount;
         emit Transfer(from, to, amount);
     }

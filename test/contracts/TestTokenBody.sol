@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// @title EtchedTestToken
-/// @notice The ERC-20 body shared by tokens whose runtime code is etched (anvil_setCode) over a
-///         devnet TestToken to change how its transfers deliver, without moving its pools. Its
-///         state variables come first and in TestToken's order (name, symbol, totalSupply,
-///         balanceOf, allowance), so an etched token reads the balances TestToken wrote; a token
-///         built on it declares its own settings after them. Test only.
-abstract contract EtchedTestToken {
+/// @title TestTokenBody
+/// @notice The ERC-20 body shared by test tokens that change how a transfer delivers (a tax, a
+///         burn) or what it does first (AttackToken's hook): an open `mint`, approve, transfer,
+///         transferFrom (an infinite allowance stays infinite) and the debit. Its state variables
+///         come first and in TestToken's order (name, symbol, totalSupply, balanceOf, allowance),
+///         so a token etched (anvil_setCode) over a devnet TestToken reads the balances TestToken
+///         wrote; a token built on it declares its own settings after them, and one deployed fresh
+///         sets its name and symbol in its constructor. Test only.
+abstract contract TestTokenBody {
     string public name;
     string public symbol;
     uint256 public totalSupply;
@@ -32,12 +34,12 @@ abstract contract EtchedTestToken {
         return true;
     }
 
-    function transfer(address to, uint256 amount) external returns (bool) {
+    function transfer(address to, uint256 amount) public virtual returns (bool) {
         _move(msg.sender, to, amount);
         return true;
     }
 
-    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    function transferFrom(address from, address to, uint256 amount) public virtual returns (bool) {
         uint256 allowed = allowance[from][msg.sender];
         if (allowed != type(uint256).max) {
             if (allowed < amount) revert InsufficientAllowance(from, msg.sender, allowed, amount);
