@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { getNextSqrtPriceFromInput, getNextSqrtPriceFromOutput } from './sqrtPriceMath.js'
+import { getAmount0Delta, getAmount1Delta, getNextSqrtPriceFromInput, getNextSqrtPriceFromOutput } from './sqrtPriceMath.js'
+import { mulDiv } from './fullMath.js'
 import { computeSwapStep } from './swapMath.js'
 
 const E18 = 10n ** 18n
@@ -106,5 +107,39 @@ describe('computeSwapStep', () => {
     const step = computeSwapStep(PRICE_1_1, PRICE_1000_100, 2n * E18, E18, 0n)
     expect(step.feeAmount).toBe(0n)
     expect(step.amountIn).toBe(E18)
+  })
+
+  it('reaches the target exactly when the input to it is spent, around the float shortcut', () => {
+    // An exact-input step skips the exact input to the target when floats prove the amount falls
+    // short of it. Amounts at, just below and just above that input (by 1 unit and by a relative
+    // 1e-13 .. 1e-9), in both directions, on wide and narrow ranges: the step must be the
+    // contract's, whose next price is the target exactly when the amount less fee reaches it.
+    let seed = 7
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    const fee = 3000n
+    let checked = 0
+    for (let trial = 0; trial < 200; trial++) {
+      const current = PRICE_1_1 + BigInt(Math.floor((random() - 0.5) * 1e12)) * 10n ** 16n
+      const width = BigInt(Math.ceil(random() * 10 ** (1 + Math.floor(random() * 12))))
+      const liquidity = BigInt(Math.ceil(random() * 1e9)) * 10n ** BigInt(Math.floor(random() * 20))
+      for (const zeroForOne of [true, false]) {
+        const target = zeroForOne ? current - width : current + width
+        const toTarget = zeroForOne ? getAmount0Delta(target, current, liquidity, true) : getAmount1Delta(current, target, liquidity, true)
+        const relative = (share: number) => (toTarget * BigInt(Math.round(share * 1e15))) / 10n ** 15n
+        for (const lessFee of [toTarget - 1n, toTarget, toTarget + 1n, toTarget - relative(1e-13), toTarget - relative(1e-9), toTarget + relative(1e-12)]) {
+          if (lessFee <= 0n) continue
+          // The gross amount whose less-fee part is `lessFee` (or just above it).
+          const amount = (lessFee * 1_000_000n + 996_999n) / 997_000n
+          const step = computeSwapStep(current, target, liquidity, amount, fee)
+          const spent = mulDiv(amount, 1_000_000n - fee, 1_000_000n)
+          const next = spent >= toTarget ? target : getNextSqrtPriceFromInput(current, liquidity, spent, zeroForOne)
+          expect(step.sqrtRatioNextX96).toBe(next)
+          const stepIn = next === target ? toTarget : zeroForOne ? getAmount0Delta(next, current, liquidity, true) : getAmount1Delta(current, next, liquidity, true)
+          expect(step.amountIn).toBe(stepIn)
+          checked++
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2000)
   })
 })

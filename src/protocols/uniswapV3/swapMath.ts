@@ -21,6 +21,31 @@ export type SwapStep = {
 const ONE_MILLION = 1_000_000n
 const UINT256_MODULUS = 1n << 256n
 
+const Q96_FLOAT = 2 ** 96
+/** Relative margin of the float test below: its error is a few ulps (1e-15); a thousand times that. */
+const SHORT_MARGIN = 1e-12
+
+/** The input (fee excluded) that moves the price from `current` to `target`, rounded up (the contract's). */
+function inputToTarget(current: bigint, target: bigint, liquidity: bigint, zeroForOne: boolean): bigint {
+  return zeroForOne ? getAmount0Delta(target, current, liquidity, true) : getAmount1Delta(current, target, liquidity, true)
+}
+
+/**
+ * True only when `amount` is certainly below the input (fee excluded) that moves the price from
+ * `current` to `target`, proven in floats: that input's real value is L·2^96·(B − A)/(A·B) in token0
+ * or L·(B − A)/2^96 in token1 (A < B the two prices), the exact, rounded-up one is at least that,
+ * and the float estimate (the difference taken exactly) is within a few ulps of the real value, far
+ * inside SHORT_MARGIN. False when in doubt; the caller then computes the exact input. Most swaps end
+ * with such a step (the amount runs out inside a range), and the exact input to the target is a
+ * dozen big-integer products and quotients that are only compared.
+ */
+function fallsShortOfTarget(current: bigint, target: bigint, liquidity: bigint, amount: bigint, zeroForOne: boolean): boolean {
+  const estimate = zeroForOne
+    ? (Number(liquidity) * Q96_FLOAT * Number(current - target)) / (Number(current) * Number(target))
+    : (Number(liquidity) * Number(target - current)) / Q96_FLOAT
+  return Number(amount) < estimate * (1 - SHORT_MARGIN)
+}
+
 /**
  * {@link computeSwapStep} writing into `out` so the swap loop allocates no
  * result object per step.
@@ -51,13 +76,18 @@ export function computeSwapStepInto(
 
   if (exactIn) {
     const amountRemainingLessFee = mulDiv(amountRemaining, feeComplement, ONE_MILLION)
-    amountIn = zeroForOne
-      ? getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
-      : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true)
-    sqrtRatioNextX96 =
-      amountRemainingLessFee >= amountIn
-        ? sqrtRatioTargetX96
-        : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+    if (fallsShortOfTarget(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, amountRemainingLessFee, zeroForOne)) {
+      // The input to the target is only compared with here (the step's own is computed below),
+      // unless the next price rounds onto the target, where the contract keeps it.
+      sqrtRatioNextX96 = getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+      if (sqrtRatioNextX96 === sqrtRatioTargetX96) amountIn = inputToTarget(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, zeroForOne)
+    } else {
+      amountIn = inputToTarget(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, zeroForOne)
+      sqrtRatioNextX96 =
+        amountRemainingLessFee >= amountIn
+          ? sqrtRatioTargetX96
+          : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+    }
   } else {
     amountOut = zeroForOne
       ? getAmount1Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, false)
