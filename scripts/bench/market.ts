@@ -297,6 +297,20 @@ export function createMarket(tokens: BenchToken[], drafts: readonly PoolDraft[],
   }
 }
 
+/** The bench's price of the native token (ETH), in USD. */
+const NATIVE_PRICE_USD = 3000
+
+/**
+ * Whole units of `token` that one whole native token is worth at the bench's USD prices (ETH at
+ * $3000): what a host would pass as getQuote's `nativePriceInBuyToken`, the valuation `gasCostIn` uses.
+ *
+ * @example
+ * nativePriceIn(usdc) // 3000
+ */
+export function nativePriceIn(token: BenchToken): number {
+  return NATIVE_PRICE_USD / token.priceUsd
+}
+
 /**
  * Raw units of `token` that one unit of gas costs at `gasPriceWei` (ETH at
  * the bench's $3000), for `RouteParameters.gasCostInOutput` and friends.
@@ -305,7 +319,7 @@ export function createMarket(tokens: BenchToken[], drafts: readonly PoolDraft[],
  * gasCostIn(usdc, 20_000_000_000n) // 60 (raw USDC per gas)
  */
 export function gasCostIn(token: BenchToken, gasPriceWei: bigint): number {
-  const usdPerGas = (Number(gasPriceWei) / 1e18) * 3000
+  const usdPerGas = (Number(gasPriceWei) / 1e18) * NATIVE_PRICE_USD
   return (usdPerGas / token.priceUsd) * 10 ** token.decimals
 }
 

@@ -24,7 +24,7 @@ import { getQuote } from '../../src/quote/getQuote.js'
 import { DEFAULT_MAX_HOPS, type Hop, MAX_HOPS, type Path } from '../../src/router/types.js'
 import { gridSplitExactIn } from './grid.js'
 import { type HardUniverse, createHardUniverse } from './hardMarket.js'
-import { type Market, gasCostIn } from './market.js'
+import { type BenchToken, type Market, gasCostIn, nativePriceIn } from './market.js'
 import { buildNetwork, executeDual, layerNetwork, solveDual } from './networkOptimum.js'
 import { splitByFractions } from './paths.js'
 import { formatMs, percentile, printTable } from './stats.js'
@@ -126,8 +126,9 @@ type HardCase = {
   subMarket?: boolean
   /**
    * Some pools link the wrapped native token to the output: the market itself prices gas in the
-   * output. Without such a way no router can (the bench's USD prices are outside knowledge), so
-   * net-of-gas comparisons are left out for the case (gas-free ones stay).
+   * output. Without such a way no router can from the pools alone, so the bench supplies its own
+   * price as a host would: weft gets `nativePriceInBuyToken`, Tines its gas price in the output
+   * token, each at the valuation the rivals' net figures use (`gasCostIn`).
    */
   gasPriced: boolean
   limits: LimitCase[]
@@ -246,6 +247,15 @@ function connected(poolsByToken: Map<Address, Pool[]>, from: Address, to: Addres
   return false
 }
 
+/**
+ * Tines' gas price and the token it is counted in: wei of the wrapped native token, whose value
+ * Tines reads from the pools; or, where no pool links that token to the output (`outputPriced`),
+ * raw output units per gas at the bench's own price, the valuation every rival's net figure uses.
+ */
+function tinesGas(market: Market, tokenOut: BenchToken, gasPriceWei: bigint, outputPriced: boolean): [gasPrice: number, gasToken: Address] {
+  return outputPriced ? [gasCostIn(tokenOut, gasPriceWei), tokenOut.address] : [Number(gasPriceWei), market.chain.wrappedNative.address]
+}
+
 /** Everything one universe's cases share. */
 type UniverseContext = { universe: HardUniverse; source: ReturnType<typeof createSnapshotSource>; poolsByToken: Map<Address, Pool[]>; tines?: ReturnType<typeof buildTinesGraph>; poolByKey: Map<string, Pool> }
 
@@ -268,8 +278,12 @@ function universeContext(universe: HardUniverse, withTines: boolean): UniverseCo
 
 const QUOTE_ID = '01930000-0000-7000-8000-0000000000aa'
 
-/** getQuote for one trade at one hop limit; the route as paths of this universe's pools, and the certificate. */
-async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: Address, amountIn: bigint, gasPriceWei: bigint, maxHops: number) {
+/**
+ * getQuote for one trade at one hop limit; the route as paths of this universe's pools, and the
+ * certificate. `nativePrice` (whole output tokens per native token) is passed when the pools cannot
+ * price gas in the output.
+ */
+async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: Address, amountIn: bigint, gasPriceWei: bigint, maxHops: number, nativePrice?: number) {
   const { market } = context.universe
   let certificate: Record<string, unknown> | null | undefined
   let execution: string | undefined
@@ -280,6 +294,7 @@ async function quoteWeft(context: UniverseContext, tokenIn: Address, tokenOut: A
       {
         chains: [market.chain],
         gasPriceWei,
+        ...(nativePrice !== undefined ? { nativePriceInBuyToken: nativePrice } : {}),
         maxHops,
         id: QUOTE_ID,
         onDetails: (details) => {
@@ -332,12 +347,14 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
   }
   /** Tokens of weft's gas-free routes (the sub-market optimum includes them). */
   const weftTokens = new Set<Address>()
+  // Where no pool links the wrapped native token to the output, the bench's price of it (a host's).
+  const hostPrice = entry.gasPriced ? undefined : nativePriceIn(trade.tokenOut)
   // Tines once per gas price (its own limit is 6 hops): its exact result and its longest path.
   const tines: Partial<Record<GasLabel, { result: { amountOut: bigint; gas: bigint } | undefined; hops: number }>> = {}
   if (context.tines)
     for (const gas of GAS) {
       try {
-        const route = routeWithTines(context.tines, trade.tokenIn.address, trade.tokenOut.address, amountIn, Number(gas.wei), market.chain.wrappedNative.address)
+        const route = routeWithTines(context.tines, trade.tokenIn.address, trade.tokenOut.address, amountIn, ...tinesGas(market, trade.tokenOut, gas.wei, hostPrice !== undefined))
         if (route.paths.length > 0) {
           const shares = splitByFractions(amountIn, route.fractions)
           tines[gas.label] = { result: executePaths(route.paths.map((path, i) => ({ path, amountIn: shares[i]! }))), hops: Math.max(...route.paths.map((p) => p.length)) }
@@ -369,7 +386,7 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
     for (const gas of GAS) {
       const gasCost = gasCostIn(trade.tokenOut, gas.wei)
       const value = (result: { amountOut: bigint; gas: bigint } | undefined) => (result ? Number(result.amountOut) - (gasCost === 0 ? 0 : Number(result.gas) * gasCost) : undefined)
-      const weft = await quoteWeft(context, trade.tokenIn.address, trade.tokenOut.address, amountIn, gas.wei, hops)
+      const weft = await quoteWeft(context, trade.tokenIn.address, trade.tokenOut.address, amountIn, gas.wei, hops, hostPrice)
       if ('failure' in weft) {
         if (gas.wei === 0n) limit.weftFailure = weft.failure
       } else {
@@ -676,23 +693,28 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     record(`hard: 0 wrong 404s (weft refuses, an exact plan within the limit fills)`, hops, `${wrong404.length} of ${limits.filter(({ l }) => l.referenceFills).length} fillable cases`, wrong404.length === 0)
     record(`hard: every route within maxHops, re-executed exactly (path by path, or as a flow)`, hops, `${limits.filter(({ l }) => l.reproduced).length}/${limits.filter(({ l }) => l.reproduced !== undefined).length}${tooLong.length > 0 ? `; ${tooLong.length} longer than the limit` : ''}${unreproduced.length > 0 ? `; first mismatch ${where(unreproduced[0]!.c)}` : ''}`, unreproduced.length === 0 && tooLong.length === 0)
     const unpriced = limits.filter(({ c }) => !c.gasPriced).length
-    if (unpriced > 0) console.log(`  ${limitLabel(hops)}: ${unpriced} cases whose output no pool path links to the wrapped native token (gas unpriceable in the market): compared with the rivals gas-free only.`)
+    /** Per rival, among the cases the pools cannot price gas in: comparisons at gas > 0, and how many weft lost. */
+    const hostPriced: string[] = []
     for (const rival of RIVALS) {
       let compared = 0
       let below = 0
+      let hostCompared = 0
+      let hostBelow = 0
       let worstDeficit = 0
       let worstAt: HardCase | undefined
       let worstGas = ''
       for (const { c, l } of limits)
         for (const gas of GAS) {
-          if (gas.wei > 0n && !c.gasPriced) continue
           const theirs = l.net[rival][gas.label]
           if (theirs === undefined || !(theirs > 0)) continue
           compared++
+          const byHost = gas.wei > 0n && !c.gasPriced
+          if (byHost) hostCompared++
           const mine = l.net.weft[gas.label]
           const deficit = mine === undefined ? Infinity : ((theirs - mine) / Math.abs(theirs)) * 1e4
           if (deficit > 1e-6) {
             below++
+            if (byHost) hostBelow++
             if (deficit > worstDeficit) {
               worstDeficit = deficit
               worstAt = c
@@ -701,8 +723,13 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
           }
         }
       const name = rival === 'single' ? 'best single path' : rival === 'grid' ? '5% grid' : 'Tines'
+      hostPriced.push(`${name} ${hostBelow}/${hostCompared}`)
       record(`hard: never below the ${name} within the limit, any gas price`, hops, `below in ${below}/${compared}${worstAt ? `, worst ${Number.isFinite(worstDeficit) ? `${worstDeficit.toFixed(2)} bp` : 'weft found no route'} at ${where(worstAt)} gas ${worstGas}` : ''}`, compared > 0 ? below === 0 : undefined)
     }
+    if (unpriced > 0)
+      console.log(
+        `  ${limitLabel(hops)}: ${unpriced} cases whose output no pool path links to the wrapped native token: gas priced at the bench's native price (getQuote's nativePriceInBuyToken; Tines' gas price in the output), as every rival's; weft below at gas > 0: ${hostPriced.join(', ')}.`,
+      )
   }
   for (const { pools, hops, samples, load, timeBoxed, warm } of latency) {
     const target = LATENCY_TARGET_MS[pools]

@@ -120,7 +120,9 @@ function toPaths(route: MultiRoute, graph: TinesGraph, tokenIn: Address, tokenOu
 }
 
 /**
- * Tines' exact-in route for `amountIn`, valuing gas at `gasPriceWei` in the chain's wrapped ether.
+ * Tines' exact-in route for `amountIn`, valuing gas at `gasPrice` raw units of `gasToken` per gas:
+ * wei of the chain's wrapped ether (Tines prices it in the output through the pools), or raw units
+ * of the output token itself when a host's price must stand in for pools that do not link the two.
  *
  * @example
  * const route = routeWithTines(graph, usdc, weth, 10n ** 12n, 20e9, wethAddress)
@@ -130,12 +132,12 @@ export function routeWithTines(
   tokenIn: Address,
   tokenOut: Address,
   amountIn: bigint,
-  gasPriceWei: number,
-  weth: Address,
+  gasPrice: number,
+  gasToken: Address,
 ): FractionalRoute {
   const from = graph.tokens.get(tokenIn)!
   const to = graph.tokens.get(tokenOut)!
-  const route = findMultiRouteExactIn(from, to, amountIn, graph.pools, graph.tokens.get(weth)!, gasPriceWei)
+  const route = findMultiRouteExactIn(from, to, amountIn, graph.pools, graph.tokens.get(gasToken)!, gasPrice)
   return toPaths(route, graph, tokenIn, tokenOut)
 }
 

@@ -501,6 +501,7 @@ const saneOptions: fc.Arbitrary<GetQuoteOptions> = fc.record(
   {
     maxHops: fc.constantFrom(1, 2, 3, 4),
     gasPriceWei: fc.constantFrom(0n, 1n, 10n ** 9n, 300n * 10n ** 9n),
+    nativePriceInBuyToken: fc.constantFrom<number | string>(0, '0.0003', 3000, '3012.5', '1e9'),
     families: fc.constantFrom<readonly PoolFamily[]>(defaultFamilies, [uniswapV2Family] as PoolFamily[], [uniswapV3Family] as PoolFamily[]),
     id: fc.constantFrom('0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7b', '0190A5B2-7C3D-7E4F-8A1B-2C3D4E5F6A7B', '9b2e4c1a-0d3f-4a5b-9c8d-7e6f5a4b3c2d'),
     now: fc.constant(() => FIXED_NOW),
@@ -519,6 +520,7 @@ const junkOptions = fc.record(
     // Not negative: a negative gas price makes gas a bonus, and the router then
     // (as told) adds paths that carry 1 wei for 0 out. Not a crash, not a quote to check.
     gasPriceWei: fc.constantFrom<unknown>(10n ** 30n, 0, '1', null),
+    nativePriceInBuyToken: fc.constantFrom<unknown>(-1, '-1', Number.NaN, Number.POSITIVE_INFINITY, '1e400', 'abc', '', 1n, null, {}),
     families: fc.constantFrom<unknown>([], [uniswapV2Family, uniswapV2Family], undefined),
     id: fc.constantFrom<unknown>('', 'not-a-uuid', 42, null),
     now: fc.constantFrom<unknown>(() => -1, () => 2 ** 60, () => Number.NaN, undefined),

@@ -17,7 +17,8 @@ import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getF
 import { normalizeIntent } from './normalizeIntent.js'
 import { buildPools } from './buildPools.js'
 import { describeTokens } from './describeTokens.js'
-import { type PairIndex, getMidRate, getPriceUsd } from './prices.js'
+import { getNativeRate, parseNativePrice } from './nativePrice.js'
+import { type PairIndex, getPriceUsd } from './prices.js'
 import { leastWith, solveExactOut } from './solveExactOut.js'
 import { afterTransferFee } from '../protocols/transferFee.js'
 import type { NormalizedIntent, Quote, QuoteIntent, Swap, Token } from './types.js'
@@ -31,6 +32,20 @@ export type GetQuoteOptions = ChainsOption & {
   apps?: Readonly<Record<string, AppConfig>>
   /** Gas price (wei) for gas-aware routing; defaults to the source's, then the chain's. */
   gasPriceWei?: bigint
+  /**
+   * What one whole native token (1 ETH) is worth in whole buy tokens, as a decimal number or
+   * string: `'3012.5'` buying USDC while ETH is at $3,012.50. Gas-aware routing charges each path
+   * its gas × the gas price × this price. Given, it replaces the price weft reads from the pools (the
+   * mid rate from the wrapped native token to the buy token), and it is the only way to price gas
+   * when no pool path links the two: without either, the route is chosen gas-free. `0` routes
+   * gas-free. Unused when the buy token is the native token or its wrapped token (worth one).
+   * Anything but a finite, non-negative decimal is a 500 naming the option.
+   *
+   * @example
+   * // Selling a token for a long-tail token no pool links to WETH: the host knows ETH is worth 1.2M of it.
+   * await getQuote(intent, source, { gasPriceWei: 20_000_000_000n, nativePriceInBuyToken: '1200000' })
+   */
+  nativePriceInBuyToken?: number | string
   /** Longest path in hops, 1 to 6 (`MAX_HOPS`); default 4, the router's. */
   maxHops?: number
   /** A fixed quote id (UUID), for deterministic output. */
@@ -108,12 +123,13 @@ const isNative = (token: Address) => token === zeroAddress
  * @param liquiditySource Where pool states come from, read once per quote at one block:
  *   `createRpcSource` (a node), `createSnapshotSource` (a JSON snapshot) or your own `LiquiditySource`.
  * @param options Optional: `chains` (your own `ChainConfig`s, e.g. a devnet), `families`, `apps`,
- *   `gasPriceWei`, `maxHops`, `sender` (sharpens the gas estimate), `deadlineSeconds`, `onDetails`
- *   (certificate and liquidity report), and `id` / `now` / `randomBytes` for deterministic output.
+ *   `gasPriceWei` and `nativePriceInBuyToken` (how gas is weighed), `maxHops`, `sender` (sharpens
+ *   the gas estimate), `deadlineSeconds`, `onDetails` (certificate and liquidity report), and
+ *   `id` / `now` / `randomBytes` for deterministic output.
  *   See {@link GetQuoteOptions}.
  * @returns The Quote of the wire spec; `JSON.stringify(quote)` is the `GET /v1/quote` body.
- * @throws {@link QuoteError} only: 400/422 for the intent or options, 404 when no route fills it,
- *   503 when the liquidity source fails, 500 for a host's bad configuration.
+ * @throws {@link QuoteError} only: 400/422 for the intent, 404 when no route fills it, 503 when
+ *   the liquidity source fails, 500 naming the option for a host's bad option or configuration.
  *
  * @example
  * import { getQuote, createSnapshotSource } from 'weft'
@@ -148,8 +164,10 @@ function checkOptions(options: GetQuoteOptions): void {
     throw hostError(`Invalid getQuote option ${option}: ${why}`)
   }
   if (options === null || typeof options !== 'object') fail('options', 'must be an object')
-  const { gasPriceWei, maxHops, families, apps, id, now, randomBytes, sender } = options
+  const { gasPriceWei, nativePriceInBuyToken, maxHops, families, apps, id, now, randomBytes, sender } = options
   if (gasPriceWei !== undefined && (typeof gasPriceWei !== 'bigint' || gasPriceWei < 0n)) fail('gasPriceWei', 'must be a non-negative bigint')
+  if (nativePriceInBuyToken !== undefined && parseNativePrice(nativePriceInBuyToken) === undefined)
+    fail('nativePriceInBuyToken', 'must be a finite, non-negative decimal number or string')
   if (maxHops !== undefined && (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > MAX_HOPS)) fail('maxHops', `must be an integer from 1 to ${MAX_HOPS}`)
   if (families !== undefined && !Array.isArray(families)) fail('families', 'must be an array of pool families')
   if (apps !== undefined && (apps === null || typeof apps !== 'object')) fail('apps', 'must be an object')
@@ -218,9 +236,11 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
     netOf: (gross: bigint) => afterTransferFee(side === 'output' ? afterFees(feePlan.shares, gross) : gross, feeOut),
   }
 
-  // Gas-aware routing values gas in raw output units: gas price x the native token's mid rate in tokenOut.
+  // Gas-aware routing values gas in raw output units: gas price x the native token's rate in tokenOut
+  // (the host's price when given, else the pools' mid rate).
   const gasPrice = options.gasPriceWei ?? liquidity.gasPriceWei ?? chain.defaultGasPriceWei
-  const nativeRate = getMidRate(pairs, weth, tokenOut, connectors) ?? 0
+  const tokenOutDecimals = describe(intent.buyToken)!.decimals
+  const nativeRate = getNativeRate({ pairs, weth, tokenOut, tokenOutDecimals, connectors, hostPrice: options.nativePriceInBuyToken })
   const parameters: RouteParameters = {
     pools,
     tokenIn,
