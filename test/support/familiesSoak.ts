@@ -31,6 +31,14 @@ const FILL_TIMEOUT_MS = 30_000
 const SMALLEST_SHARE = 1e-4
 const LARGEST_SHARE = 0.3
 const HOP_LIMITS = [4, 5, 6] as const
+/**
+ * Seconds the clock moves between a quote's block and its fill (one Base block). On a chain a fill
+ * always lands in a later second than the block its quote read; anvil mines the market and a quick
+ * fill within one second, and a pool last updated in the fill's second skips the accumulator
+ * writes (Uniswap V2's and Aerodrome's `_update`) that the estimate charges (decisions.md, "Gas
+ * estimate"): estimates up to 1.37x on a frozen clock.
+ */
+const SECONDS_TO_FILL = 2
 
 /** A quote that did not execute exactly, with what it takes to reproduce it. */
 export type FamiliesSoakFinding = {
@@ -290,10 +298,14 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
     }
 
     const checkpoint = await anvil.checkpoint()
+    const fill = async () => {
+      await rpc(anvil.rpcUrl, 'evm_increaseTime', [SECONDS_TO_FILL])
+      return withTimeout(executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT), FILL_TIMEOUT_MS)
+    }
     try {
       let outcome
       try {
-        outcome = await withTimeout(executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT), FILL_TIMEOUT_MS)
+        outcome = await fill()
       } catch (error) {
         // A fill anvil never mines (its pool can keep a transaction across a revert under load:
         // see Anvil.checkpoint) is the node's, not the quote's: run it once more from the same
@@ -301,7 +313,7 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         log(`retrying seed ${market.seed} #${index} from the checkpoint: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${await describeNode(anvil, trader)}`)
         report.retried++
         await checkpoint.restore()
-        outcome = await withTimeout(executeQuote(devnet, quote, intent.buyToken, trader, intent.receiver ?? trader, FILL_GAS_LIMIT), FILL_TIMEOUT_MS)
+        outcome = await fill()
       }
       report.executed++
       if (outcome.receipt.status === 'success') {
