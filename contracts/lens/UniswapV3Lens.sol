@@ -13,6 +13,9 @@ interface IUniswapV3PoolState {
     function feeGrowthGlobal0X128() external view returns (uint256);
     function feeGrowthGlobal1X128() external view returns (uint256);
     function protocolFees() external view returns (uint128 token0, uint128 token1);
+    /// @dev Slipstream's CLPool only: the gauge Base's Voter gave it (zero: none) and its reward growth.
+    function gauge() external view returns (address);
+    function rewardGrowthGlobalX128() external view returns (uint256);
 }
 
 /// @title UniswapV3Lens
@@ -29,12 +32,15 @@ interface IUniswapV3PoolState {
 ///                  2 not initialized (sqrtPriceX96 = 0), 3 read; only status 3 is followed by
 ///   uint8 fresh    storage the next swap writes from zero, for its gas: bit 0 feeGrowthGlobal0X128
 ///                  is 0, bit 1 feeGrowthGlobal1X128 is 0, bit 2 a protocol fee is on (slot0's
-///                  feeProtocol word) while the packed protocolFees slot is 0; a getter the pool
-///                  lacks (a fork without protocol fees) leaves its bit clear,
+///                  feeProtocol word) while the packed protocolFees slot is 0, bit 3 the pool has
+///                  a gauge (Slipstream's `gauge()` is not zero), bit 4 it has one and its
+///                  rewardGrowthGlobalX128 is 0; a getter the pool lacks (a fork without protocol
+///                  fees or gauges) leaves its bit clear,
 ///   uint160 sqrtPriceX96, int24 tick, uint128 liquidity, int16 wordLower, int16 wordUpper,
 ///   uint16 n, then n x (int24 tick, int128 liquidityNet, uint8 freshOutside): every initialized
 ///   tick of the words [wordLower, wordUpper], ascending; freshOutside bit 0 / bit 1: the tick's
-///   feeGrowthOutside0X128 / feeGrowthOutside1X128 is 0 (its next crossing may write it from zero).
+///   feeGrowthOutside0X128 / feeGrowthOutside1X128 is 0 (its next crossing may write it from zero),
+///   bit 2 (Slipstream's 10-word answer only): its rewardGrowthOutsideX128 is 0.
 /// Packed rather than an array of structs because the returned bytes count as the code of a
 /// creation: they are capped at 24,576 bytes (EIP-170) and cost 200 gas a byte of code deposit, and
 /// a struct would spend ~320 bytes on every candidate, most of which have no code.
@@ -66,6 +72,8 @@ contract UniswapV3Lens {
     uint256 private constant FRESH_FEE_GROWTH_0 = 1;
     uint256 private constant FRESH_FEE_GROWTH_1 = 2;
     uint256 private constant FRESH_PROTOCOL_FEES = 4;
+    uint256 private constant GAUGED = 8;
+    uint256 private constant FRESH_REWARD_GROWTH = 16;
     uint256 private constant TICK_SIZE = 20; // tick 3, liquidityNet 16, freshOutside 1
     // Words of a `ticks(int24)` answer: liquidityNet's, and feeGrowthOutside0X128's (feeGrowthOutside1X128
     // follows it) in Uniswap's and PancakeSwap's 8-word Tick.Info and in Slipstream's 10-word one.
@@ -73,8 +81,10 @@ contract UniswapV3Lens {
     uint256 private constant FEE_GROWTH_WORD = 2;
     uint256 private constant SLIPSTREAM_TICK_WORDS = 10;
     uint256 private constant SLIPSTREAM_FEE_GROWTH_WORD = 3;
+    uint256 private constant SLIPSTREAM_REWARD_GROWTH_WORD = 5;
     uint256 private constant FRESH_OUTSIDE_0 = 1;
     uint256 private constant FRESH_OUTSIDE_1 = 2;
+    uint256 private constant FRESH_REWARD_OUTSIDE = 4;
     uint256 private constant MAX_RESULT_SIZE = 24_576;
 
     struct PoolRead {
@@ -142,6 +152,12 @@ contract UniswapV3Lens {
         (bool feesOk, uint256 owed0, uint256 owed1) = _call(pool, IUniswapV3PoolState.protocolFees.selector, 0, 64);
         (bool protocolOk, uint256 feeProtocol) = _callWord(pool, IUniswapV3PoolState.slot0.selector, FEE_PROTOCOL_WORD);
         if (feesOk && protocolOk && owed0 == 0 && owed1 == 0 && feeProtocol != 0) fresh |= FRESH_PROTOCOL_FEES;
+        (bool gaugeOk, uint256 gauge,) = _call(pool, IUniswapV3PoolState.gauge.selector, 0, 32);
+        if (gaugeOk && gauge != 0) {
+            fresh |= GAUGED;
+            (ok, growth,) = _call(pool, IUniswapV3PoolState.rewardGrowthGlobalX128.selector, 0, 32);
+            if (ok && growth == 0) fresh |= FRESH_REWARD_GROWTH;
+        }
     }
 
     /// @dev Word `index` of the answer to `selector()`; ok only when the callee succeeded and answered it.
@@ -226,7 +242,7 @@ contract UniswapV3Lens {
     }
 
     /// @dev `ticks(tick)`: its liquidityNet and the freshOutside bits of its two fee-growth-outside
-    /// words (where the answer's length puts them); ok only when the callee succeeded, answered
+    /// words (where the answer's length puts them) and, on Slipstream, of its reward-growth-outside word; ok only when the callee succeeded, answered
     /// all of them and the liquidityNet fits an int128.
     function _readTick(address pool, int256 tick)
         private
@@ -240,7 +256,8 @@ contract UniswapV3Lens {
             mstore(4, tick)
             ok := staticcall(CALL_GAS, pool, 0, 36, 0, 0)
             let growthAt := shl(5, FEE_GROWTH_WORD)
-            if eq(returndatasize(), shl(5, SLIPSTREAM_TICK_WORDS)) { growthAt := shl(5, SLIPSTREAM_FEE_GROWTH_WORD) }
+            let slipstream := eq(returndatasize(), shl(5, SLIPSTREAM_TICK_WORDS))
+            if slipstream { growthAt := shl(5, SLIPSTREAM_FEE_GROWTH_WORD) }
             if lt(returndatasize(), add(growthAt, 64)) { ok := 0 }
             if ok {
                 // Scratch space holds two words: each is copied there and read at once.
@@ -249,6 +266,10 @@ contract UniswapV3Lens {
                 returndatacopy(0, growthAt, 64)
                 if iszero(mload(0)) { fresh := FRESH_OUTSIDE_0 }
                 if iszero(mload(32)) { fresh := or(fresh, FRESH_OUTSIDE_1) }
+                if slipstream {
+                    returndatacopy(0, shl(5, SLIPSTREAM_REWARD_GROWTH_WORD), 32)
+                    if iszero(mload(0)) { fresh := or(fresh, FRESH_REWARD_OUTSIDE) }
+                }
             }
         }
         if (net < type(int128).min || net > type(int128).max) ok = false;

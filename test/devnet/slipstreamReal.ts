@@ -154,6 +154,8 @@ export type SlipstreamRealDeployment = {
   factory: Address
   implementation: Address
   feeModule: Address
+  /** The factory's Voter and FactoryRegistry stand-in (SlipstreamGaugeVoter when deployed with `gauges`). */
+  voter: Address
   pools: SlipstreamRealPool[]
   solcVersion: string
 }
@@ -170,14 +172,20 @@ const lower = (address: string) => address.toLowerCase() as Address
  */
 export async function deploySlipstreamReal(
   devnet: Devnet,
-  options: { pools?: readonly SlipstreamRealPoolSpec[]; dexId?: string } = {},
+  options: {
+    pools?: readonly SlipstreamRealPoolSpec[]
+    dexId?: string
+    /** A Voter that can give pools gauges (test/contracts/SlipstreamGaugeVoter.sol, see attachSlipstreamGauge) instead of the gaugeless stand-in. */
+    gauges?: boolean
+  } = {},
 ): Promise<SlipstreamRealDeployment> {
   const url = devnet.anvil.rpcUrl
   const specs = options.pools ?? DEVNET_SLIPSTREAM_REAL_POOLS
   const deployer = devnet.accounts.deployer
   const { CLPool, CLFactory, CustomSwapFeeModule, solcVersion } = await compileSlipstream()
-  const { SlipstreamFactoryDeps: deps } = await compileTestContracts({ files: ['test/contracts/SlipstreamFactoryDeps.sol'] })
-  if (!deps) throw new Error('SlipstreamFactoryDeps.sol did not compile')
+  const depsName = options.gauges ? 'SlipstreamGaugeVoter' : 'SlipstreamFactoryDeps'
+  const { [depsName]: deps } = await compileTestContracts({ files: [`test/contracts/${depsName}.sol`] })
+  if (!deps) throw new Error(`${depsName}.sol did not compile`)
 
   let nonce = Number(await rpc<Hex>(url, 'eth_getTransactionCount', [deployer, 'pending']))
   const depsAddress = lower(getContractAddress({ from: deployer, nonce: BigInt(nonce) }))
@@ -194,7 +202,7 @@ export async function deploySlipstreamReal(
     tickSpacings: [...new Set(specs.map((s) => s.tickSpacing))].sort((a, b) => a - b),
   }
   const phase1: DevnetTransaction[] = [
-    { label: 'deploy SlipstreamFactoryDeps', from: deployer, data: deps.bytecode, gas: 500_000n, nonce: nonce++ },
+    { label: `deploy ${depsName}`, from: deployer, data: deps.bytecode, gas: 500_000n, nonce: nonce++ },
     { label: 'deploy the CLPool implementation', from: deployer, data: CLPool.bytecode, gas: 12_000_000n, nonce: nonce++ },
     {
       label: 'deploy the CLFactory',
@@ -296,7 +304,74 @@ export async function deploySlipstreamReal(
     }
   }
   await sendDevnetTransactions(url, phase2)
-  return { dex, factory, implementation, feeModule, pools, solcVersion }
+  return { dex, factory, implementation, feeModule, voter: depsAddress, pools, solcVersion }
+}
+
+export const slipstreamGaugeVoterAbi = parseAbi(['function attachGauge(address pool, address gauge, address nft)'])
+export const clPoolGaugeAbi = parseAbi([
+  'function stake(int128 stakedLiquidityDelta, int24 tickLower, int24 tickUpper, bool positionUpdate)',
+  'function syncReward(uint256 rewardRate, uint256 rewardReserve, uint256 periodFinish)',
+  'function stakedLiquidity() view returns (uint128)',
+  'function rewardGrowthGlobalX128() view returns (uint256)',
+])
+
+/**
+ * Gives `pool` a gauge as Aerodrome's CLGauge runs one on Base (a deployment made with `gauges`):
+ * the Voter attaches `gauge` (an account anvil impersonates), which stakes `stakedShare` of each
+ * position's liquidity over its range (`stake` without moving positions: the swap sees staked
+ * liquidity per tick) and notifies `rewardPerSecond` for `seconds` (`syncReward`), so the pool's
+ * reward growth moves whenever time passes.
+ *
+ * @example
+ * await attachSlipstreamGauge(devnet, slipstream, slipstream.pools[0], { gauge: '0x…6a09e', stakedShare: 0.5, rewardPerSecond: 10n ** 15n, seconds: 604_800 })
+ */
+export async function attachSlipstreamGauge(
+  devnet: Devnet,
+  deployment: Pick<SlipstreamRealDeployment, 'voter'>,
+  pool: SlipstreamRealPool,
+  options: { gauge: Address; stakedShare: number; rewardPerSecond: bigint; seconds: number },
+): Promise<void> {
+  const url = devnet.anvil.rpcUrl
+  const { gauge } = options
+  await rpc(url, 'anvil_impersonateAccount', [gauge])
+  await rpc(url, 'anvil_setBalance', [gauge, '0x56bc75e2d63100000'])
+  const block = await rpc<{ timestamp: Hex }>(url, 'eth_getBlockByNumber', ['latest', false])
+  const periodFinish = BigInt(block.timestamp) + BigInt(options.seconds)
+  const share = BigInt(Math.round(options.stakedShare * 1_000_000))
+  await sendDevnetTransactions(url, [
+    {
+      label: `attach gauge ${gauge} to ${pool.address}`,
+      from: devnet.accounts.deployer,
+      to: deployment.voter,
+      data: encodeFunctionData({ abi: slipstreamGaugeVoterAbi, functionName: 'attachGauge', args: [pool.address, gauge, gauge] }),
+      gas: 300_000n,
+    },
+  ])
+  // Apart: transactions of two senders in one block need not run in the order sent.
+  await sendDevnetTransactions(url, [
+    ...pool.positions.map((position) => ({
+      label: `stake in ${pool.address} [${position.tickLower}, ${position.tickUpper}]`,
+      from: gauge,
+      to: pool.address,
+      data: encodeFunctionData({
+        abi: clPoolGaugeAbi,
+        functionName: 'stake',
+        args: [(position.liquidity * share) / 1_000_000n, position.tickLower, position.tickUpper, false],
+      }),
+      gas: 500_000n,
+    })),
+    {
+      label: `notify rewards to ${pool.address}`,
+      from: gauge,
+      to: pool.address,
+      data: encodeFunctionData({
+        abi: clPoolGaugeAbi,
+        functionName: 'syncReward',
+        args: [options.rewardPerSecond, options.rewardPerSecond * BigInt(options.seconds), periodFinish],
+      }),
+      gas: 300_000n,
+    },
+  ])
 }
 
 /** `chain` with the real Slipstream dex appended. */

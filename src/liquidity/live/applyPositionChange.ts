@@ -12,6 +12,7 @@ export type PositionChangeState = PoolStateBase & {
   freshSlots?: { feeGrowth0: boolean; feeGrowth1: boolean }
   freshOutside0?: number[]
   freshOutside1?: number[]
+  gauge?: { rewardGrowthFresh: boolean; freshRewardOutside: number[] }
 }
 
 /**
@@ -32,6 +33,11 @@ export function applyPositionChange<State extends PositionChangeState>(record: T
   const ticks = new Map<number, bigint>(state.ticks.map((t) => [t.index, BigInt(t.liquidityNet)]))
   const lists = state.freshOutside0 && state.freshOutside1 ? ([new Set(state.freshOutside0), new Set(state.freshOutside1)] as const) : undefined
   const globalFresh = state.freshSlots ?? { feeGrowth0: false, feeGrowth1: false }
+  // A gauged Slipstream pool's ticks whose reward growth outside is zero. A new tick's is zero above
+  // the price and the reward growth at or below it, which the log does not carry: listed either
+  // way (at worst priced ~17k high until a re-read). A crossing leaves the list as it is, for the
+  // same reason: a tick still listed after its first crossing is priced high, never low.
+  const freshReward = state.gauge ? new Set(state.gauge.freshRewardOutside) : undefined
   // The lower end adds liquidity crossing upward, the upper end removes it.
   for (const [index, netDelta] of [
     [tickLower, delta],
@@ -49,8 +55,10 @@ export function applyPositionChange<State extends PositionChangeState>(record: T
       gross.delete(index)
       ticks.delete(index)
       if (lists) updateFreshOutside(lists, index, { initialized: false })
+      freshReward?.delete(index)
       continue
     }
+    if (grossBefore === undefined) freshReward?.add(index)
     if (lists && grossBefore === undefined) {
       updateFreshOutside(lists, index, { initialized: true, atOrBelow: index <= state.tick, globalFresh0: globalFresh.feeGrowth0, globalFresh1: globalFresh.feeGrowth1 })
     }
@@ -67,6 +75,7 @@ export function applyPositionChange<State extends PositionChangeState>(record: T
     liquidity: liquidity.toString(),
     ticks: sorted,
     ...(lists ? { freshOutside0: ascending(lists[0]), freshOutside1: ascending(lists[1]) } : {}),
+    ...(state.gauge && freshReward ? { gauge: { ...state.gauge, freshRewardOutside: ascending(freshReward) } } : {}),
   }
   return { kind: 'next', record: { ...record, state: next, liquidityGross: gross } }
 }

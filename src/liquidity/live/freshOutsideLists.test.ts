@@ -68,4 +68,16 @@ describe('fresh-outside lists in the live source', () => {
     const unsaid = { ...record, state: { ...state, freshOutside0: undefined, freshOutside1: undefined } }
     expect(stateAfter(applyUniswapV3Log(unsaid, swapTo(1130)))).toMatchObject({ tick: 1130, freshOutside0: undefined })
   })
+
+  it('lists a gauged pool\'s new ticks as reward-fresh (either side of the price), forgets cleared ones, and keeps crossed ones (priced high, never low)', () => {
+    const gauged = { ...record, state: { ...state, gauge: { rewardGrowthFresh: false, freshRewardOutside: [1120] } } }
+    expect(stateAfter(applyUniswapV3Log(gauged, mint(940, 1240)))).toMatchObject({ gauge: { rewardGrowthFresh: false, freshRewardOutside: [940, 1120, 1240] } })
+    expect(stateAfter(applyUniswapV3Log(gauged, swapTo(1130)))).toMatchObject({ gauge: { freshRewardOutside: [1120] } })
+    // Burning all of 880-1120's liquidity clears both ticks.
+    const burn = {
+      topics: encodeEventTopics({ abi: uniswapV3PoolEventsAbi, eventName: 'Burn', args: { owner: token0, tickLower: 880, tickUpper: 1120 } }) as [Hex, ...Hex[]],
+      data: encodeAbiParameters([{ type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }], [1000n, 1n, 1n]),
+    }
+    expect(stateAfter(applyUniswapV3Log(gauged, burn))).toMatchObject({ ticks: [], gauge: { freshRewardOutside: [] } })
+  })
 })

@@ -1,10 +1,10 @@
 import type { Address } from 'viem'
 import { hostError, QuoteError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
-import { EXTRA_WORD_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from '../uniswapV3/gas.js'
+import { EXTRA_WORD_GAS, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from '../uniswapV3/gas.js'
 import { UniswapV3Pool } from '../uniswapV3/pool.js'
 import type { UniswapV3PoolState } from '../uniswapV3/state.js'
-import { countTicksAtOrBelow } from '../uniswapV3/freshOutside.js'
+import { countFreshOutsideWrites, countTicksAtOrBelow, type FreshOutside } from '../uniswapV3/freshOutside.js'
 
 /**
  * What a Uniswap V3 fork's swap costs in weft's executor beyond the same swap on a Uniswap V3
@@ -19,6 +19,36 @@ export type V3ForkGas = {
   perExtraStep: bigint
   /** Once per swap that crosses an initialized tick (work the pool does on its first crossing); absent: 0. */
   firstTickCrossed?: bigint
+  /** More on a pool with a gauge (`UniswapV3PoolState.gauge`); absent: the fork has no gauges. */
+  gauge?: V3ForkGaugeGas
+}
+
+/**
+ * What a pool with a gauge (Slipstream) costs beyond the same pool without one, besides the words
+ * written from zero (`FRESH_SLOT_GAS` each: a tick's reward growth outside, the pool's reward growth).
+ */
+export type V3ForkGaugeGas = {
+  /** Once per swap: the gauge's share of the fee, looked up and booked. */
+  perSwap: bigint
+  /** Once per swap that crosses an initialized tick: the reward growth brought up to date. */
+  firstTickCrossed: bigint
+  /** Per initialized tick crossed: its reward growth outside rewritten, its staked liquidity applied. */
+  perTickCrossed: bigint
+}
+
+/** A gauged pool's reward words as the state says (`UniswapV3PoolState.gauge`), for the gas. */
+type PoolGauge = { readonly rewardGrowthFresh: boolean; readonly freshRewardOutside: ReadonlySet<number> }
+
+const NO_TICKS: ReadonlySet<number> = new Set()
+
+/** The state's `gauge`, or undefined without one; throws a 500 QuoteError naming the fork on a malformed one. */
+function parseGauge(state: Pick<UniswapV3PoolState, 'gauge'>, label: string): PoolGauge | undefined {
+  const { gauge } = state
+  if (gauge === undefined) return undefined
+  if (gauge === null || typeof gauge !== 'object' || typeof gauge.rewardGrowthFresh !== 'boolean' || !Array.isArray(gauge.freshRewardOutside)) {
+    throw hostError(`Invalid ${label}: gauge must be { rewardGrowthFresh: boolean, freshRewardOutside: number[] }`)
+  }
+  return { rewardGrowthFresh: gauge.rewardGrowthFresh, freshRewardOutside: new Set(gauge.freshRewardOutside.filter(Number.isInteger)) }
 }
 
 /** How a Uniswap V3 fork differs from Uniswap V3 for weft, given the swap math is the same. */
@@ -56,6 +86,8 @@ export class V3ForkPool implements Pool {
     /** The same pool as a Uniswap V3 pool: its math, state and limits. */
     readonly inner: UniswapV3Pool,
     readonly spec: V3ForkSpec,
+    /** Its gauge's reward words, when it has one (gas only). */
+    private readonly gauge?: PoolGauge,
   ) {
     this.key = inner.key
     this.address = inner.address
@@ -78,8 +110,9 @@ export class V3ForkPool implements Pool {
     if (state.family !== spec.family) {
       throw hostError(`Invalid ${spec.label} pool state ${label}: family is ${String(state.family)}, expected ${spec.family}`)
     }
+    const gauge = spec.gas.gauge === undefined ? undefined : parseGauge(state, `${spec.label} pool state ${label}`)
     try {
-      return new V3ForkPool(UniswapV3Pool.fromState({ ...state, family: 'uniswapV3' }, context), spec)
+      return new V3ForkPool(UniswapV3Pool.fromState({ ...state, family: 'uniswapV3' }, context), spec, gauge)
     } catch (error) {
       if (error instanceof QuoteError && error.message.startsWith('Invalid Uniswap V3 pool state')) {
         throw hostError(error.message.replace('Invalid Uniswap V3 pool state', `Invalid ${spec.label} pool state`), error)
@@ -125,11 +158,12 @@ export class V3ForkPool implements Pool {
   curveModel(tokenIn: Address, tokenOut: Address): CurveModel | undefined {
     const model = this.inner.curveModel?.(tokenIn, tokenOut)
     if (model?.kind !== 'concentrated') return model
-    const { base, perTickCrossed, perExtraStep } = this.spec.gas
+    const { base, perTickCrossed, perExtraStep, gauge } = this.spec.gas
+    const gauged = this.gauge !== undefined && gauge !== undefined
     return {
       ...model,
-      gasBase: model.gasBase + Number(base),
-      gasPerTick: model.gasPerTick + Number(perTickCrossed + perExtraStep),
+      gasBase: model.gasBase + Number(base + (gauged ? gauge.perSwap : 0n)),
+      gasPerTick: model.gasPerTick + Number(perTickCrossed + perExtraStep + (gauged ? gauge.perTickCrossed : 0n)),
     }
   }
 
@@ -146,7 +180,45 @@ export class V3ForkPool implements Pool {
       (shape.ticksCrossed > 0 ? firstTickCrossed : 0n) +
       BigInt(shape.ticksCrossed) * perTickCrossed +
       BigInt(shape.ticksCrossed + shape.extraWords) * perExtraStep
-    return { ...result, gas, next: new V3ForkPool(next, this.spec) }
+    const gauged = this.gaugeGas(next, shape.ticksCrossed)
+    return { ...result, gas: gas + gauged.gas, next: new V3ForkPool(next, this.spec, gauged.next) }
+  }
+
+  /**
+   * What the pool's gauge adds to a swap that leads to `next`, and its reward words after it: the
+   * fee's gauge share each swap; on a swap that crosses, the reward growth brought up to date (its
+   * first update from zero once) and each crossed tick's reward growth outside set to global -
+   * outside (Tick.cross), from zero where the state lists it and no earlier swap of the fill
+   * crossed it. Rewards flow on a gauged pool, so a zero word is priced as written from zero.
+   */
+  private gaugeGas(next: UniswapV3Pool, ticksCrossed: number): { gas: bigint; next: PoolGauge | undefined } {
+    const gaugeGas = this.spec.gas.gauge
+    const gauge = this.gauge
+    if (gauge === undefined || gaugeGas === undefined) return { gas: 0n, next: gauge }
+    if (ticksCrossed === 0) return { gas: gaugeGas.perSwap, next: gauge }
+    const rewardOnly: FreshOutside = [gauge.freshRewardOutside, NO_TICKS]
+    // countFreshOutsideWrites counts each crossing's fresh words minus one: one word per tick here.
+    const freshRewardWords =
+      ticksCrossed +
+      countFreshOutsideWrites({
+        ticks: this.inner.ticks,
+        tickBefore: this.inner.tick,
+        tickAfter: next.tick,
+        freshOutside: rewardOnly,
+        // Rewards flow on a gauged pool: its reward growth counts as nonzero at every crossing.
+        zeroForOne: true,
+        lpFee: true,
+        feeGrowthZero0: false,
+        feeGrowthZero1: false,
+        crossedBefore: this.inner.ticksCrossed,
+      })
+    const gas =
+      gaugeGas.perSwap +
+      gaugeGas.firstTickCrossed +
+      (gauge.rewardGrowthFresh ? FRESH_SLOT_GAS : 0n) +
+      BigInt(ticksCrossed) * gaugeGas.perTickCrossed +
+      BigInt(freshRewardWords) * FRESH_SLOT_GAS
+    return { gas, next: gauge.rewardGrowthFresh ? { ...gauge, rewardGrowthFresh: false } : gauge }
   }
 }
 

@@ -1,4 +1,22 @@
-import type { V3ForkGas } from '../pancakeV3/v3ForkPool.js'
+import type { V3ForkGas, V3ForkGaugeGas } from '../pancakeV3/v3ForkPool.js'
+
+/**
+ * What a Slipstream pool with a gauge (Base's Voter gives most pools one) costs beyond the same
+ * pool without, measured on anvil against the real CLPool with a gauge that stakes half of every
+ * position and notifies a reward a second (test/slipstreamGauge.gas.test.ts: fills two seconds
+ * after their quotes, differences against the same trades on the same pool without a gauge):
+ * ~7.2k more per swap (the Voter's gauge and the unstaked fee per loop step, the gauge's share
+ * booked in gaugeFees), ~10.3k more on a swap's first crossing (rewardReserve,
+ * rewardGrowthGlobalX128 and lastUpdated brought up to date), ~3.4k more per tick crossed (its
+ * reward growth outside rewritten, staked liquidity applied), and 17.1k more for each word written
+ * from zero (a tick's reward growth outside, the pool's reward growth: `FRESH_SLOT_GAS`, priced
+ * apart from the state's `gauge` lists). `perSwap` keeps ~5k above the devnet: Base's CLFactory
+ * asks an unstaked-fee module the devnet has not (one more contract call per loop step).
+ *
+ * @example
+ * // a gauged swap crossing n ticks, w reward words from zero: + perSwap + firstTickCrossed + n * perTickCrossed + w * FRESH_SLOT_GAS
+ */
+export const SLIPSTREAM_GAUGE_GAS: V3ForkGaugeGas = { perSwap: 12_000n, firstTickCrossed: 11_000n, perTickCrossed: 4_000n }
 
 /**
  * What a Slipstream swap costs in weft's executor beyond the same swap on a Uniswap V3 pool.
@@ -22,11 +40,16 @@ import type { V3ForkGas } from '../pancakeV3/v3ForkPool.js'
  * once (Uniswap V3: under 1k): the CLPool brings its reward growth up to date. The Uniswap V3
  * model prices a crossing at 25.1k plus 17.1k per word written from zero, so a crossing here adds
  * `perTickCrossed` + `perExtraStep` = 7k and the first `firstTickCrossed` 9k (`base` keeps ~6k
- * above the swap without crossings). Not measured: a pool with a gauge (Base's Voter), whose
- * reward growth moves, where a crossing may also write the tick's reward growth outside from zero.
+ * above the swap without crossings). A pool with a gauge adds `gauge` (SLIPSTREAM_GAUGE_GAS).
  *
  * @example
  * // gas of a Slipstream swap = estimateSwapGas(crossed, steps) + base + crossed * perTickCrossed + (steps - 1) * perExtraStep
  * //   + (crossed > 0 ? firstTickCrossed : 0)
  */
-export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = { base: 19_000n, perTickCrossed: 5_000n, perExtraStep: 2_000n, firstTickCrossed: 9_000n }
+export const SLIPSTREAM_EXTRA_GAS: V3ForkGas = {
+  base: 19_000n,
+  perTickCrossed: 5_000n,
+  perExtraStep: 2_000n,
+  firstTickCrossed: 9_000n,
+  gauge: SLIPSTREAM_GAUGE_GAS,
+}

@@ -118,9 +118,13 @@ const STATUS_READ = 3
 const FRESH_FEE_GROWTH_0 = 1
 const FRESH_FEE_GROWTH_1 = 2
 const FRESH_PROTOCOL_FEES = 4
-// A tick's freshOutside bits: its feeGrowthOutside0X128 / feeGrowthOutside1X128 is zero.
+// The pool has a gauge (Slipstream), and its reward growth is still zero.
+const GAUGED = 8
+const FRESH_REWARD_GROWTH = 16
+// A tick's freshOutside bits: its feeGrowthOutside0X128 / feeGrowthOutside1X128 is zero, and (Slipstream) its rewardGrowthOutsideX128.
 const FRESH_OUTSIDE_0 = 1
 const FRESH_OUTSIDE_1 = 2
+const FRESH_REWARD_OUTSIDE = 4
 
 async function readChunk(client: ReadPoolsParameters['client'], blockNumber: bigint, chunk: Candidate[]): Promise<UniswapV3PoolState[]> {
   const queries = chunk.map(
@@ -154,12 +158,14 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
     const ticks: UniswapV3Tick[] = []
     // Ticks whose fee growth outside is still zero, per token (the lens's freshOutside bits).
     const freshOutside: [number[], number[]] = [[], []]
+    const freshRewardOutside: number[] = []
     for (let k = 0; k < count; k++) {
       const index = Number(reader.int(3))
       ticks.push({ index, liquidityNet: reader.int(16).toString() })
       const bits = Number(reader.uint(1))
       if ((bits & FRESH_OUTSIDE_0) !== 0) freshOutside[0].push(index)
       if ((bits & FRESH_OUTSIDE_1) !== 0) freshOutside[1].push(index)
+      if ((bits & FRESH_REWARD_OUTSIDE) !== 0) freshRewardOutside.push(index)
     }
     // The lens reads words and bits in ascending order; sorting keeps the state's contract even so.
     ticks.sort((a, b) => a.index - b.index)
@@ -179,6 +185,9 @@ function decodeLensResult(packed: Hex, chunk: Candidate[]): UniswapV3PoolState[]
       tickUpper: Math.min(MAX_TICK, (wordUpper * 256 + 255) * c.tickSpacing),
       freshOutside0: freshOutside[0].sort((a, b) => a - b),
       freshOutside1: freshOutside[1].sort((a, b) => a - b),
+      ...((fresh & GAUGED) !== 0
+        ? { gauge: { rewardGrowthFresh: (fresh & FRESH_REWARD_GROWTH) !== 0, freshRewardOutside: freshRewardOutside.sort((a, b) => a - b) } }
+        : {}),
       ...(fresh !== 0
         ? {
             freshSlots: {

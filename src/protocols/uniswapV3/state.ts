@@ -41,4 +41,13 @@ export type UniswapV3PoolState = PoolStateBase & {
    */
   freshOutside0?: number[]
   freshOutside1?: number[]
+  /**
+   * Slipstream only: the pool has a gauge (Base's Voter gave it one), so its swaps book the gauge's
+   * share of the fee and a swap that crosses a tick brings the reward growth up to date and sets
+   * the tick's reward growth outside to global - outside. `rewardGrowthFresh`: the pool's reward
+   * growth is still zero (its first update writes it from zero); `freshRewardOutside`: initialized
+   * ticks whose reward growth outside is zero (a crossing writes it from zero, ~17k more). Absent:
+   * no gauge, or a state that does not say (an older snapshot), priced as a pool without one.
+   */
+  gauge?: { rewardGrowthFresh: boolean; freshRewardOutside: number[] }
 }
