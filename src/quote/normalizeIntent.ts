@@ -50,12 +50,10 @@ export const paramMessages = {
 } as const
 
 /**
- * Parameter names in the order `details` lists them (quote-api.md order, then
- * the app id under both of its names).
+ * The intent's fields that are also query parameters of `GET /v1/quote`, in quote-api.md order
+ * (the app id apart: a header there, `x-app-id`).
  */
-export const quoteParamOrder = [
-  'params',
-  'intent',
+const queryIntentKeys = [
   'chainId',
   'sellToken',
   'buyToken',
@@ -70,9 +68,13 @@ export const quoteParamOrder = [
   'surplusFeeRecipient',
   'referralFeeBps',
   'referralFeeRecipient',
-  'x-app-id',
-  'appId',
 ] as const
+
+/**
+ * Parameter names in the order `details` lists them (quote-api.md order, then
+ * the app id under both of its names).
+ */
+export const quoteParamOrder = ['params', 'intent', ...queryIntentKeys, 'x-app-id', 'appId'] as const
 
 /** A fee parameter pair and the maximum of its bps. */
 export const feePairs = [
@@ -352,23 +354,7 @@ function executorOf(chain: ChainConfig): Address | undefined {
 }
 
 /** The fields of a typed intent that {@link normalizeIntent} reads. */
-const intentKeys = [
-  'chainId',
-  'sellToken',
-  'buyToken',
-  'sellAmount',
-  'buyAmount',
-  'slippageBps',
-  'priceImpactLimitBps',
-  'receiver',
-  'feeBps',
-  'feeRecipient',
-  'surplusFeeBps',
-  'surplusFeeRecipient',
-  'referralFeeBps',
-  'referralFeeRecipient',
-  'appId',
-] as const satisfies readonly (keyof QuoteIntent)[]
+const intentKeys = [...queryIntentKeys, 'appId'] as const satisfies readonly (keyof QuoteIntent)[]
 
 /**
  * Validates a typed swap intent (what a host hands `getQuote`) by the rules of
