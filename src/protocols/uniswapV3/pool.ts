@@ -39,6 +39,8 @@ const MAX_TICK_SPACING = 16383
 
 /** Which of a pool's slots its next swap writes from zero (see `UniswapV3PoolState.freshSlots`). */
 export type FreshSlots = { readonly feeGrowth0: boolean; readonly feeGrowth1: boolean; readonly protocolFees: boolean }
+/** Gas of 0, 1 or 2 slots written from zero, by count (constants: no bigint per swap). */
+const FRESH_SLOTS_GAS = [0n, FRESH_SLOT_GAS, 2n * FRESH_SLOT_GAS] as const
 const NO_FRESH_SLOTS: FreshSlots = { feeGrowth0: false, feeGrowth1: false, protocolFees: false }
 
 /**
@@ -202,7 +204,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
 
   private freshSlotGasOf(zeroForOne: boolean): bigint {
     const feeGrowth = zeroForOne ? this.freshSlots.feeGrowth0 : this.freshSlots.feeGrowth1
-    return (feeGrowth && this.fee > 0 ? FRESH_SLOT_GAS : 0n) + (this.freshSlots.protocolFees ? FRESH_SLOT_GAS : 0n)
+    return FRESH_SLOTS_GAS[(feeGrowth && this.fee > 0 ? 1 : 0) + (this.freshSlots.protocolFees ? 1 : 0)]!
   }
 
   /**
@@ -380,9 +382,16 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     return {
       amountIn,
       amountOut,
-      gas: loopGas + this.freshSlotGasOf(zeroForOne) + BigInt(extraFreshWrites) * FRESH_SLOT_GAS,
+      gas: this.swapGas(loopGas, zeroForOne, extraFreshWrites),
       next: new UniswapV3Pool(this.constants, result.sqrtPriceX96, result.tick, result.liquidity, next, ticksCrossed, loopGas),
     }
+  }
+
+  /** The loop's gas plus the slots written from zero (the loop's own bigint when there are none: most swaps). */
+  private swapGas(loopGas: bigint, zeroForOne: boolean, extraFreshWrites: number): bigint {
+    const fresh = this.freshSlotGasOf(zeroForOne)
+    if (fresh === 0n && extraFreshWrites === 0) return loopGas
+    return loopGas + fresh + BigInt(extraFreshWrites) * FRESH_SLOT_GAS
   }
 
   private getKnownPriceLimit(zeroForOne: boolean): bigint | undefined {
