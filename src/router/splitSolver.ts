@@ -26,6 +26,13 @@ export type FlowSolution = {
  */
 const TOLERANCE = 1e-11
 const MAX_ITERATIONS = 80
+/** A residual below this share is close to the optimum: what is left is float noise or a last step (0.001 bp). */
+const NEAR_OPTIMUM = 1e-7
+/**
+ * The largest Newton step (in log-price: a relative price move) that still changes anything: about
+ * 45 units in the last place of a price; a shorter one is below the float resolution of the flow.
+ */
+const STEP_RESOLUTION = 1e-14
 
 /** The solver's scratch arrays by use (see `scratch`). */
 const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9, RunMax: 10 } as const
@@ -106,6 +113,13 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
         for (let j = 1; j < n; j++) for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
       if (residual < TOLERANCE) break
       solveNewtonStep(h, g, free, work, step, columns)
+      // Converged to the prices' float resolution: a Newton step that moves no price by more than a
+      // few dozen units in its last place cannot balance the flow any better (a token trading
+      // through a pool deep against the trade moves its flow by more than the tolerance when its
+      // price moves by one unit in the last place, so its residual stays above the tolerance for
+      // good). Taking such steps anyway cycled to the cap: one lowered the dual by float noise and
+      // raised the residual, the next ('flat') lowered the residual back.
+      if (residual < NEAR_OPTIMUM && largestEntry(step, free) < STEP_RESOLUTION) break
       const descent = Math.abs(dot(g, step, free))
       // Backtracking on the dual (convex in ν): take the longest step that lowers it.
       let accepted = false
@@ -113,7 +127,7 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
       // halving: where edges sit just past their zero-size rate next to a deep concentrated range
       // (a kink), the Hessian sees none of their curvature and the dual's minimum along the step
       // can lie far below a millionth of it; stopping there left a token holding its inflow.
-      const smallest = residual < 1e-7 ? 1 / 64 : 1e-15
+      const smallest = residual < NEAR_OPTIMUM ? 1 / 64 : 1e-15
       for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
         trial[SINK] = prices[SINK]!
         let moved = false
@@ -271,6 +285,13 @@ function evaluateDual(solve: ActiveEdges, nu: Float64Array, into: Evaluation): E
   }
   into.dual = dual
   return into
+}
+
+/** The largest magnitude among the first `length` elements of `a`. */
+const largestEntry = (a: Float64Array, length: number) => {
+  let largest = 0
+  for (let i = 0; i < length; i++) largest = Math.max(largest, Math.abs(a[i]!))
+  return largest
 }
 
 /** The dot product of the first `length` elements of `a` and `b`. */
