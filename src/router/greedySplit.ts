@@ -1,6 +1,7 @@
 import { mergedMoveValue } from './mergedMoveValue.js'
 import type { Pool } from '../protocols/types.js'
 import { type PoolStates, simulatePlan } from './simulatePlan.js'
+import { standaloneBound } from './standaloneBound.js'
 import { type SwapMemo, createSwapMemo, quoteMemoized } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -10,6 +11,12 @@ const PARTS = 20
 const REFINE_BUDGET = 40
 /** Exact simulations the whole-path moves (with gas priced in) may spend. */
 const SWAP_BUDGET = 24
+/**
+ * Share of a whole-path move's bound (see standaloneBound) it must fall short of the current value
+ * by to go unsimulated (0.01 bp): far above the few raw units the pools' rounding can add to a flow's
+ * share, unless a path's amounts are dust.
+ */
+const BOUND_SLACK = 1e-6
 
 /**
  * A split over given paths found on exact simulation alone: the input in
@@ -108,9 +115,9 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   }
   // With gas priced in: a used path's whole amount to another path (replacing it, or merging into
   // one in use), while the exact value improves, within SWAP_BUDGET simulations. A move whose exact
-  // value is known from one path's simulation (paths that share no pool) and does not improve is
-  // not simulated as a plan, but still counts against the budget: the moves tried and taken stay
-  // those the plan's simulation would take.
+  // value is known from one path's simulation (paths that share no pool), or bounded by its paths
+  // run alone (see standaloneBound), and does not improve is not simulated as a plan, but still
+  // counts against the budget: the moves tried and taken stay those the plan's simulation would take.
   for (let swaps = gasCostInOutput > 0 ? SWAP_BUDGET : 0, moved = true; moved && swaps > 0; ) {
     moved = false
     for (let from = 0; from < paths.length && !moved && swaps > 0; from++) {
@@ -123,6 +130,13 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
         const trial = [...amounts]
         trial[to] = trial[to]! + trial[from]!
         trial[from] = 0n
+        // Over shared pools: the moved plan's output is at most its paths' outputs run alone, and
+        // its gas costs something, so a move whose paths alone do not reach the current value
+        // cannot win (most of those merging a large trade onto fewer paths lose far more output
+        // than the gas they save). BOUND_SLACK covers the pools' integer rounding, which the bound's
+        // argument (on the exact curves) leaves out.
+        const most = known === undefined ? standaloneBound(paths, trial, memo) : undefined
+        if (most !== undefined && Number(most) * (1 + BOUND_SLACK) <= current) continue
         moved = tryShares(trial)
       }
     }
