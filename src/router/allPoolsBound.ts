@@ -81,22 +81,7 @@ export function allPoolsBound(
     if (i !== SINK && p !== undefined && p > 0 && Number.isFinite(p)) nu[i] = p
   })
   const known = scopeCacheOf(scope)
-  let edges = known.edges
-  if (!edges) {
-    const built: Edge[] = []
-    let modelled = true
-    const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
-    scope.directions.forEach(({ pool, tokenIn: a, tokenOut: b, from: i, to: j, routable }, d) => {
-      if (!routable) return
-      const curve = known.curves[d] ?? getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn)
-      if (curve.sampled) modelled = false
-      else known.curves[d] = curve
-      built.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve })
-    })
-    // Every curve a model (none sampled around this amount): the same edges serve every amount.
-    if (modelled) known.edges = built
-    edges = built
-  }
+  const edges = scopeEdges(scope, amountIn, nu)
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
     for (let d = 0; d < scope.directions.length; d++) {
@@ -145,6 +130,35 @@ export function allPoolsBound(
   const tighterFirst = layered.dual < relaxed ? [layered.traded, traded] : [traded, layered.traded]
   const trading = [...new Set(tighterFirst.flatMap(ranked))]
   return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
+}
+
+/**
+ * The routable pool directions of an all-pools scope as edges (token indices
+ * into `scope.tokens`), each with its curve: the family's model, or a curve
+ * sampled around the trade's size in that token (`amountIn` valued at the
+ * prices `nu` by scope index, 0 where unknown). The same list for every call
+ * on a scope whose curves are all models (kept with the scope); read it,
+ * never change it.
+ *
+ * @example
+ * const edges = scopeEdges(allPoolsScope(pools, weth, usdc, 4)!, 1e18, prices)
+ */
+export function scopeEdges(scope: AllPoolsScope, amountIn: number, nu: Float64Array): Edge[] {
+  const known = scopeCacheOf(scope)
+  if (known.edges) return known.edges
+  const built: Edge[] = []
+  let modelled = true
+  const scaleIn = amountIn * (nu[SOURCE]! > 0 ? nu[SOURCE]! : 1)
+  scope.directions.forEach(({ pool, tokenIn: a, tokenOut: b, from: i, to: j, routable }, d) => {
+    if (!routable) return
+    const curve = known.curves[d] ?? getCurve(pool, a, b, nu[i]! > 0 ? scaleIn / nu[i]! : amountIn)
+    if (curve.sampled) modelled = false
+    else known.curves[d] = curve
+    built.push({ from: i, to: j, hop: { pool, tokenIn: a, tokenOut: b }, curve })
+  })
+  // Every curve a model (none sampled around this amount): the same edges serve every amount.
+  if (modelled) known.edges = built
+  return built
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import { type AllPoolsBound, allPoolsBound } from './allPoolsBound.js'
 import { AllPoolsFigure, certifyRoute } from './allPoolsFigure.js'
 import { bestSinglePaths } from './bestSinglePaths.js'
@@ -7,10 +8,11 @@ import { findPaths } from './findPaths.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
 import { unlayerRoute } from './layerGraph.js'
-import { type EveryEdgeSolve, type GasSearchStart, prepareModelsToWeigh } from './modelsToWeigh.js'
+import { type EveryEdgeSolve, type GasSearchStart, type ModelsToWeigh, prepareModelsToWeigh } from './modelsToWeigh.js'
 import { greedySplit } from './greedySplit.js'
 import { prunePaths } from './prunePaths.js'
 import { polishSplit } from './polishSplit.js'
+import { priceColumns } from './priceColumns.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -29,6 +31,8 @@ const MAX_EXPANSION = 12
  * than the default limit's latency budget allows; at 6 hops it closed 1.7 bp on the hard bench).
  */
 const expansionRounds = (maxHops: number) => (maxHops > DEFAULT_MAX_HOPS ? 2 : 1)
+/** Rounds of column generation after the growing rounds (each re-prices the grown graph). */
+const COLUMN_ROUNDS = 2
 /** A decomposition whose model output is this share below the relaxation's also gets a greedy split (0.1 bp). */
 const DECOMPOSITION_LOSS = 1e-5
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
@@ -66,6 +70,8 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   // The last solve of every edge of the final graph at the probe: the hop-limited solve of that
   // amount starts with the same solve (see prepareModelsToWeigh).
   let everyEdgeSolve: EveryEdgeSolve | undefined
+  // Whether the relaxation over every pool promised visibly more than the candidates last time.
+  let gapShown = false
   for (let round = 0; round < expansionRounds(maxHops) && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe); round++) {
     const flow = solveFlow(graph, graph.edges.map(() => true), probe)
     everyEdgeSolve = { amount: probe, flow }
@@ -77,20 +83,51 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // Tokens tried before stay out of the next round's pick: a token that joined the candidates
     // but lies on no path through them (its route needs a token still missing) is not taken again.
     const present = new Set([...graph.tokens, ...candidates])
-    const extra = expansion && (expansion.relaxedBound ?? expansion.bound) > flow.dual * (1 + EXPAND_SHARE) ? expansion.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
+    gapShown = expansion !== undefined && (expansion.relaxedBound ?? expansion.bound) > flow.dual * (1 + EXPAND_SHARE)
+    const extra = gapShown ? expansion!.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
     if (extra.length === 0) break
     candidates = [...candidates, ...extra]
     graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
     everyEdgeSolve = undefined
   }
-  const pairEdges = new Map<string, number[]>()
-  graph.edges.forEach((edge, e) => {
-    const key = `${edge.from}>${edge.to}`
-    const list = pairEdges.get(key)
-    if (list) list.push(e)
-    else pairEdges.set(key, [e])
-  })
-  const modelsToWeigh = prepareModelsToWeigh(graph, pairEdges, everyEdgeSolve)
+  // Column generation, while the relaxation shows a gap: the tokens ranked by the relaxation's
+  // trades can miss a chain of several tokens none of which gains alone (the relaxation's prices
+  // there are far from the candidates'). Priced at the candidate optimum's own dual prices, a chain
+  // of pools through tokens the candidate flow does not trade that sells dearer than it buys would
+  // raise the optimum (see priceColumns): its tokens join the candidates (hard bench 1000:2
+  // H9->H14 1% at 6 hops: H9 -> H202 -> H186 -> H210 -> USDT, 0.03 bp). A grown graph is kept only
+  // when the exact split of its lead model at the probe beats the current graph's: more tokens
+  // always raise the relaxation, but the hop-limited split over more paths can execute worse (see
+  // leadExactOutput).
+  let weighed: WeighedGraph | undefined
+  // The models of the kept graph at the probe, when column generation computed them.
+  let atProbe: ModelsToWeigh | undefined
+  for (let round = 0; gapShown && round < COLUMN_ROUNDS && graph.edges.length > 0; round++) {
+    const flow = everyEdgeSolve?.flow ?? solveFlow(graph, graph.edges.map(() => true), probe)
+    everyEdgeSolve = { amount: probe, flow }
+    if (weighed?.graph !== graph) weighed = weighGraph(graph, everyEdgeSolve)
+    const inGraph = new Set(graph.tokens)
+    const extra: Address[] = []
+    for (const column of priceColumns(pools, graph, flow, probe)) {
+      // A chain through graph tokens alone needs pools the graph left out, not tokens.
+      if (column.tokens.every((t) => inGraph.has(t))) continue
+      for (const t of column.tokens) if (!candidates.includes(t) && !extra.includes(t)) extra.push(t)
+      if (extra.length >= MAX_EXPANSION) break
+    }
+    if (extra.length === 0) break
+    const grownCandidates = [...candidates, ...extra]
+    const grown = weighGraph(buildRouteGraph({ pools, tokenIn, tokenOut, connectors: grownCandidates, maxHops }, scale))
+    const current = atProbe ?? weighed.modelsToWeigh(probe)
+    const grownModels = grown.modelsToWeigh(probe)
+    atProbe = current
+    if (!(leadExactOutput(grown.graph, grownModels, probe) > leadExactOutput(graph, current, probe))) break
+    candidates = grownCandidates
+    graph = grown.graph
+    weighed = grown
+    atProbe = grownModels
+    everyEdgeSolve = undefined
+  }
+  const { pairEdges, modelsToWeigh } = weighed ?? weighGraph(graph, everyEdgeSolve)
 
   const optimum = (amountIn: number) => {
     if (graph.edges.length === 0 || !(amountIn > 0)) return undefined
@@ -125,7 +162,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       return single
     }
     let iterations = 0
-    const models = modelsToWeigh(amount)
+    const models = atProbe && amount === probe ? atProbe : modelsToWeigh(amount)
     const { candidateFlow, lead } = models
     iterations += models.iterations
 
@@ -241,6 +278,34 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   return { graph, route, optimum }
+}
+
+/** A candidate graph with its edges by token pair (`from>to`) and its hop-limited models by amount. */
+type WeighedGraph = { graph: RouteGraph; pairEdges: Map<string, number[]>; modelsToWeigh: (amount: number) => ModelsToWeigh }
+
+/** A graph ready to weigh (see prepareModelsToWeigh; `everyEdgeSolve`, a solve of every edge already made). */
+function weighGraph(graph: RouteGraph, everyEdgeSolve?: EveryEdgeSolve): WeighedGraph {
+  const pairEdges = new Map<string, number[]>()
+  graph.edges.forEach((edge, e) => {
+    const key = `${edge.from}>${edge.to}`
+    const list = pairEdges.get(key)
+    if (list) list.push(e)
+    else pairEdges.set(key, [e])
+  })
+  return { graph, pairEdges, modelsToWeigh: prepareModelsToWeigh(graph, pairEdges, everyEdgeSolve) }
+}
+
+/**
+ * The exact gas-free output of the split a graph's lead model makes of `amount` (-Infinity when it
+ * has no lead, or the split does not execute): what a grown graph must beat to be kept. The
+ * model's own output is no such measure: it counts each pool once with the total its paths send,
+ * which the paths may not execute (hard bench 1000:2 H4->H8 30% at 6 hops: a lead 9 bp above the
+ * graph's before it executed 137 bp below).
+ */
+function leadExactOutput(graph: RouteGraph, models: ModelsToWeigh, amount: number): number {
+  const amountIn = BigInt(Math.floor(amount))
+  const lead = models.lead && !models.lead.short ? exactSplit(graph, models.lead, amountIn, (plan) => Number(plan.amountOut), 0) : undefined
+  return lead ? Number(lead.plan.amountOut) : -Infinity
 }
 
 /** A probe input for the best zero-size rate of an exact-output search (raw units; small, well above rounding). */
