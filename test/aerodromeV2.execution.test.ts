@@ -190,6 +190,30 @@ describe('Aerodrome V2 quotes executed exactly on the real pools', () => {
     }
   })
 
+  it('prices dust whose fee rounds down to zero as a fee-free swap (no PoolFees transfer, no fee slot written)', async () => {
+    // 10 raw units of a 6-decimal stablecoin: 5 bps of it is 0, so swap() skips _update0/_update1.
+    // Young pools (fee indexes zero) were priced as writing their fee slots from zero: up to 1.37x.
+    const dust: Case[] = [
+      { sell: 'USDC', buy: 'USDT', usd: 0.00001, kind: 'exactIn', mode: 'aerodrome', fee: false },
+      { sell: 'USDT', buy: 'USDC', usd: 0.00001, kind: 'exactIn', mode: 'aerodrome', fee: false },
+      { sell: 'USDC', buy: 'USDT', usd: 0.00001, kind: 'exactOut', mode: 'aerodrome', fee: false },
+      { sell: 'USDT', buy: 'USDC', usd: 0.00001, kind: 'exactOut', mode: 'aerodrome', fee: false },
+      { sell: 'USDC', buy: 'DAI', usd: 0.00001, kind: 'exactIn', mode: 'aerodrome', fee: false },
+      { sell: 'USDT', buy: 'DAI', usd: 0.00001, kind: 'exactIn', mode: 'aerodrome', fee: false },
+    ]
+    const before = stats.executed
+    for (const [k, c] of dust.entries()) {
+      const checkpoint = await anvil.checkpoint()
+      try {
+        await rpc(anvil.rpcUrl, 'evm_increaseTime', [2])
+        await fillCase(k, c)
+      } finally {
+        await checkpoint.restore()
+      }
+    }
+    expect(stats.executed - before).toBe(dust.length)
+  })
+
   it('quotes more than 30 minutes after the last swap price the observation the swap appends', async () => {
     // Last: the chain's clock moves ahead for good. Each pool's first fill appends an observation, its next one does not.
     await rpc(anvil.rpcUrl, 'evm_increaseTime', [2_000])

@@ -20,7 +20,8 @@ export const AERODROME_V2_VOLATILE_STEP_GAS = 110_000n
 export const AERODROME_V2_STABLE_EXTRA_GAS = 22_000n
 
 /**
- * Less on a pool whose fee is zero: `swap` then moves no fee to PoolFees and leaves its index.
+ * Less on a swap whose fee is zero (a fee-free pool, or dust whose amountIn x fee / 10000 rounds
+ * down to zero): `swap` then moves no fee to PoolFees and leaves its index.
  * @example AERODROME_V2_VOLATILE_STEP_GAS - AERODROME_V2_NO_FEE_SAVING // a zero-fee volatile step
  */
 export const AERODROME_V2_NO_FEE_SAVING = 17_000n

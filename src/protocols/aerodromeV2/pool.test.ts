@@ -100,6 +100,21 @@ describe('AerodromeV2Pool', () => {
     expect(first.gas).toBeGreaterThan(steady.gas)
     expect(first.next.quoteExactIn(T0, T1, 10n ** 18n)!.gas).toBe(steady.gas)
   })
+  it('prices a swap whose fee rounds down to zero as a fee-free one: no PoolFees transfer, no fee slot written from zero', () => {
+    const young = aerodromeV2Family.fromState(
+      { family: 'aerodromeV2', dex: 'aerodromeV2', address: '0x00000000000000000000000000000000000000c0', token0: T0, token1: T1, stable: true, reserve0: '1000000000000000000000000', reserve1: '1000000000000000000000000', decimals0: 18, decimals1: 18, feeBps: 5, feesUnaccrued0: true },
+      context,
+    )
+    const feeFree = poolOf(true, 10n ** 24n, 10n ** 24n, 18, 18, 0)
+    // 5 bps of 1999 rounds down to 0; of 2000 it is 1.
+    const dust = young.quoteExactIn(T0, T1, 1999n)!
+    expect(dust.gas).toBe(feeFree.quoteExactIn(T0, T1, 1999n)!.gas)
+    expect(young.quoteExactOut(T0, T1, dust.amountOut)!.gas).toBe(dust.gas)
+    const paying = young.quoteExactIn(T0, T1, 2000n)!
+    expect(paying.gas).toBeGreaterThan(dust.gas)
+    // The dust swap left the fee slots zero: the next swap that pays a fee still writes them from zero.
+    expect(dust.next.quoteExactIn(T0, T1, 2000n)!.gas).toBe(paying.gas)
+  })
   it('rejects malformed states', () => {
     expect(() => poolOf(false, 1n, 1n, 78)).toThrow(/decimals0/)
     expect(() => poolOf(false, 1n, 1n, 18, 18, 301)).toThrow(/feeBps/)

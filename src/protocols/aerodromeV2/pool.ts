@@ -68,14 +68,24 @@ export class AerodromeV2Pool implements Pool {
     throw new QuoteError({ statusCode: 500, message: `pool ${this.address} does not trade ${tokenIn} -> ${tokenOut}` }) // the router's mistake, not the request's
   }
 
-  /** The step's gas in this direction: the steady-state step, and what this pool's fresh storage adds. */
-  private stepGas(zeroForOne: boolean): bigint {
+  /**
+   * The step's gas in this direction: the steady-state step, and what this pool's fresh storage
+   * adds. `feeCharged`: the swap's fee (amountIn x fee / 10000, rounded down) is not zero; `swap`
+   * moves nothing to PoolFees and leaves the fee index otherwise (`_update0` returns at once), as
+   * on a pool without a fee, whatever dust it trades.
+   */
+  private stepGas(zeroForOne: boolean, feeCharged: boolean): bigint {
     let gas = AERODROME_V2_VOLATILE_STEP_GAS + (this.stable ? AERODROME_V2_STABLE_EXTRA_GAS : 0n)
-    if (this.feeBps === 0) gas -= AERODROME_V2_NO_FEE_SAVING
+    if (!feeCharged) gas -= AERODROME_V2_NO_FEE_SAVING
     else if (zeroForOne ? this.fresh.fees0 : this.fresh.fees1) gas += 2n * AERODROME_V2_FRESH_SLOT_GAS
     if (this.fresh.accumulators) gas += 2n * AERODROME_V2_FRESH_SLOT_GAS
     if (this.fresh.observation) gas += AERODROME_V2_OBSERVATION_GAS
     return gas
+  }
+
+  /** Whether `swap` takes a fee from this input: the pool's fee on it rounds down to more than zero. */
+  private chargesFee(amountIn: bigint): boolean {
+    return getAerodromeFee(amountIn, BigInt(this.feeBps)) > 0n
   }
 
   /** What an exact input gets from the pool through the executor, or undefined where the pool refuses. */
@@ -85,14 +95,15 @@ export class AerodromeV2Pool implements Pool {
 
   // The fee leaves the pool for its PoolFees contract: the input reserve grows by the rest.
   private after(zeroForOne: boolean, amountIn: bigint, amountOut: bigint): AerodromeV2Pool {
-    const credited = amountIn - getAerodromeFee(amountIn, BigInt(this.feeBps))
+    const fee = getAerodromeFee(amountIn, BigInt(this.feeBps))
+    const credited = amountIn - fee
     const reserve0 = zeroForOne ? this.reserve0 + credited : this.reserve0 - amountOut
     const reserve1 = zeroForOne ? this.reserve1 - amountOut : this.reserve1 + credited
-    // This swap wrote the accumulators, the input's fee slots and any due observation.
+    // This swap wrote the accumulators, the input's fee slots (when it paid a fee) and any due observation.
     const fresh = {
       accumulators: false,
-      fees0: this.fresh.fees0 && !(zeroForOne && this.feeBps > 0),
-      fees1: this.fresh.fees1 && !(!zeroForOne && this.feeBps > 0),
+      fees0: this.fresh.fees0 && !(zeroForOne && fee > 0n),
+      fees1: this.fresh.fees1 && !(!zeroForOne && fee > 0n),
       observation: false,
     }
     return new AerodromeV2Pool(this.address, this.token0, this.token1, this.stable, reserve0, reserve1, this.decimals0, this.decimals1, this.feeBps, this.context, fresh)
@@ -117,7 +128,7 @@ export class AerodromeV2Pool implements Pool {
     const zeroForOne = this.zeroForOne(tokenIn, tokenOut)
     const amountOut = this.output(zeroForOne, amountIn)
     if (amountOut === undefined) return undefined
-    return { amountIn, amountOut, gas: this.stepGas(zeroForOne), next: this.after(zeroForOne, amountIn, amountOut) }
+    return { amountIn, amountOut, gas: this.stepGas(zeroForOne, this.chargesFee(amountIn)), next: this.after(zeroForOne, amountIn, amountOut) }
   }
 
   /**
@@ -141,7 +152,7 @@ export class AerodromeV2Pool implements Pool {
       else low = middle
     }
     const delivered = this.output(zeroForOne, high) as bigint
-    return { amountIn: high, amountOut: delivered, gas: this.stepGas(zeroForOne), next: this.after(zeroForOne, high, delivered) }
+    return { amountIn: high, amountOut: delivered, gas: this.stepGas(zeroForOne, this.chargesFee(high)), next: this.after(zeroForOne, high, delivered) }
   }
 
   /**
@@ -208,7 +219,7 @@ export class AerodromeV2Pool implements Pool {
     const [reserveIn, reserveOut] = zeroForOne ? [this.reserve0, this.reserve1] : [this.reserve1, this.reserve0]
     const maxIn = this.maxIn(zeroForOne)
     const fee = this.feeBps / 10_000
-    const gas = Number(this.stepGas(zeroForOne))
+    const gas = Number(this.stepGas(zeroForOne, this.feeBps > 0))
     // The pool floors its fee (getAerodromeFee): both models credit that rounding.
     if (!this.stable) return { kind: 'constantProduct', reserveIn: Number(reserveIn), reserveOut: Number(reserveOut), fee, maxIn: Number(maxIn), gas, feeRoundsDown: true }
     const [scaleIn, scaleOut] = zeroForOne ? [this.curve.decimals0, this.curve.decimals1] : [this.curve.decimals1, this.curve.decimals0]
