@@ -120,14 +120,18 @@ function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo |
 /**
  * A pool traded from one token to another, with the paths (and their hop index) that go through
  * it. A multi-token pool traded from one input into two outputs is two edges: two executor steps.
+ * `done`: traded already in this execution.
  */
-type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: number; hop: number }[] }
+type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: number; hop: number }[]; done: boolean }
 
 /**
  * Flow execution: undefined when the paths cannot form one (a pool entered from two tokens, or
  * tokens that feed each other in a cycle) or a pool cannot fill its total. Each edge is one
  * executor step, priced on the pool's state as the steps before it (in executor order) left it,
  * so a pool with two edges is simulated exactly as the executor runs it.
+ *
+ * A flow holds a few edges and tokens, and searches simulate thousands of flows per heavy quote:
+ * edges and tokens are found by scanning short lists, not through maps built per call.
  */
 function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
   if (allocations.length === 0) return undefined
@@ -135,89 +139,68 @@ function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undef
   const buyToken = allocations[0]!.path.at(-1)!.tokenOut
   // Edges in the order the paths first use them, found by pool key, then input, then output token.
   const edges: Edge[] = []
-  const edgeOf = new Map<string, Map<Address, Map<Address, Edge>>>()
-  const direction = new Map<string, Address>()
-  allocations.forEach(({ path }, p) => {
-    path.forEach((hop, h) => {
-      let byInput = edgeOf.get(hop.pool.key)
-      if (!byInput) edgeOf.set(hop.pool.key, (byInput = new Map()))
-      let byOutput = byInput.get(hop.tokenIn)
-      if (!byOutput) byInput.set(hop.tokenIn, (byOutput = new Map()))
-      const edge = byOutput.get(hop.tokenOut)
-      if (edge) edge.uses.push({ path: p, hop: h })
-      else {
-        const created: Edge = { pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }] }
-        byOutput.set(hop.tokenOut, created)
-        edges.push(created)
+  for (let p = 0; p < allocations.length; p++) {
+    const { path } = allocations[p]!
+    for (let h = 0; h < path.length; h++) {
+      const hop = path[h]!
+      let edge: Edge | undefined
+      for (const known of edges) {
+        if (known.pool.key !== hop.pool.key) continue
+        // A pool entered from two tokens: no flow.
+        if (known.tokenIn !== hop.tokenIn) return undefined
+        if (known.tokenOut === hop.tokenOut) edge = known
       }
-      const seen = direction.get(hop.pool.key)
-      if (seen === undefined) direction.set(hop.pool.key, hop.tokenIn)
-      else if (seen !== hop.tokenIn) direction.set(hop.pool.key, '0x' as Address)
-    })
-  })
-  if ([...direction.values()].includes('0x' as Address)) return undefined
+      if (edge) edge.uses.push({ path: p, hop: h })
+      else edges.push({ pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }], done: false })
+    }
+  }
 
   const order = topologicalTokens(sellToken, edges)
   if (!order) return undefined
-  const outgoing = new Map<Address, Edge[]>()
-  const incoming = new Map<Address, number>()
-  for (const edge of edges) {
-    const list = outgoing.get(edge.tokenIn)
-    if (list) list.push(edge)
-    else outgoing.set(edge.tokenIn, [edge])
-    incoming.set(edge.tokenOut, (incoming.get(edge.tokenOut) ?? 0) + 1)
-  }
 
   // What each path carries at its current hop, and its hops as executed.
   const carried = allocations.map((a) => a.amountIn)
   const hops: ExecutedHop[][] = allocations.map(() => [])
-  const done = new Set<Edge>()
   const states: PoolStates = new Map()
   const segments: PlanSegment[] = []
   let amountOut = 0n
   let gas = 0n
-
-  /** Trades the edge once with the total its paths carry; undefined when the pool cannot fill it. */
-  const run = (edge: Edge): ExecutedHop | undefined => {
-    let total = 0n
-    for (const use of edge.uses) total += carried[use.path]!
-    const pool = states.get(edge.pool.key) ?? edge.pool
-    const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
-    if (!result) return undefined
-    states.set(pool.key, result.next)
-    done.add(edge)
-    gas += result.gas
-    // The output divided among the paths in proportion to their input; the last takes the rest,
-    // so the shares sum exactly to what the pool gave.
-    let left = result.amountOut
-    edge.uses.forEach((use, i) => {
-      const amountIn = carried[use.path]!
-      const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
-      left -= share
-      const hop = allocations[use.path]!.path[use.hop]!
-      hops[use.path]!.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
-      carried[use.path] = share
-    })
-    if (edge.tokenOut === buyToken) amountOut += result.amountOut
-    const { tokenIn, tokenOut } = edge
-    return { pool, tokenIn, tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas }
-  }
-
   for (const token of order) {
-    const leaving = (outgoing.get(token) ?? []).filter((e) => !done.has(e))
-    for (const [k, first] of leaving.entries()) {
+    // Its edges not traded yet, in edge order.
+    let leaving = 0
+    for (const edge of edges) if (edge.tokenIn === token && !edge.done) leaving++
+    for (let k = 0, first = 0; k < leaving; k++, first++) {
+      while (edges[first]!.tokenIn !== token || edges[first]!.done) first++
       // Each edge leaving a token spends its paths' amounts, except the last, which spends all
       // that is held: the executor's amountIn 0.
       const segment: PlanSegment = { amountIn: 0n, hops: [] }
-      if (k < leaving.length - 1) for (const use of first.uses) segment.amountIn += carried[use.path]!
+      if (k < leaving - 1) for (const use of edges[first]!.uses) segment.amountIn += carried[use.path]!
       // Follow the edge through tokens with a single way in and out: one executor path.
-      for (let edge: Edge | undefined = first; edge; ) {
-        const executed = run(edge)
-        if (!executed) return undefined
-        segment.hops.push(executed)
-        const next: Address = edge.tokenOut
-        const onward = outgoing.get(next) ?? []
-        edge = next !== buyToken && incoming.get(next) === 1 && onward.length === 1 ? onward[0] : undefined
+      for (let edge: Edge | undefined = edges[first]; edge; ) {
+        // The edge traded once with the total its paths carry.
+        let total = 0n
+        for (const use of edge.uses) total += carried[use.path]!
+        const pool = states.get(edge.pool.key) ?? edge.pool
+        const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
+        if (!result) return undefined
+        states.set(pool.key, result.next)
+        edge.done = true
+        gas += result.gas
+        // The output divided among the paths in proportion to their input; the last takes the rest,
+        // so the shares sum exactly to what the pool gave.
+        let left = result.amountOut
+        for (let i = 0; i < edge.uses.length; i++) {
+          const use = edge.uses[i]!
+          const amountIn = carried[use.path]!
+          const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
+          left -= share
+          const hop = allocations[use.path]!.path[use.hop]!
+          hops[use.path]!.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
+          carried[use.path] = share
+        }
+        if (edge.tokenOut === buyToken) amountOut += result.amountOut
+        segment.hops.push({ pool, tokenIn: edge.tokenIn, tokenOut: edge.tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas })
+        edge = singleWayOn(edges, edge.tokenOut, buyToken)
       }
       segments.push(segment)
       if (token !== sellToken) gas += FLOW_SEGMENT_GAS
@@ -231,26 +214,56 @@ function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undef
 }
 
 /**
+ * The one edge out of `token` when one edge enters it and one leaves it (and it is not the buy
+ * token): the executor path goes on through it. Undefined otherwise.
+ */
+function singleWayOn(edges: readonly Edge[], token: Address, buyToken: Address): Edge | undefined {
+  if (token === buyToken) return undefined
+  let entering = 0
+  let onward: Edge | undefined
+  let leaving = 0
+  for (const edge of edges) {
+    if (edge.tokenOut === token) entering++
+    if (edge.tokenIn === token) {
+      leaving++
+      onward = edge
+    }
+  }
+  return entering === 1 && leaving === 1 ? onward : undefined
+}
+
+/**
  * Tokens in an order where every edge into a token comes before the edges out of it, starting at
  * the sell token; undefined when the edges form a cycle.
  */
 function topologicalTokens(start: Address, edges: readonly Edge[]): Address[] | undefined {
-  const indegree = new Map<Address, number>([[start, 0]])
+  // Tokens in the order they are first named (the start, then each edge's input and output), with
+  // their count of edges in.
+  const tokens: Address[] = [start]
+  const indegree: number[] = [0]
   for (const e of edges) {
-    if (!indegree.has(e.tokenIn)) indegree.set(e.tokenIn, 0)
-    indegree.set(e.tokenOut, (indegree.get(e.tokenOut) ?? 0) + 1)
+    if (!tokens.includes(e.tokenIn)) {
+      tokens.push(e.tokenIn)
+      indegree.push(0)
+    }
+    const out = tokens.indexOf(e.tokenOut)
+    if (out < 0) {
+      tokens.push(e.tokenOut)
+      indegree.push(1)
+    } else indegree[out] = indegree[out]! + 1
   }
   const order: Address[] = []
-  const ready = [...indegree].filter(([, d]) => d === 0).map(([t]) => t)
-  while (ready.length > 0) {
-    const token = ready.shift()!
+  const ready: Address[] = []
+  for (let t = 0; t < tokens.length; t++) if (indegree[t] === 0) ready.push(tokens[t]!)
+  for (let next = 0; next < ready.length; next++) {
+    const token = ready[next]!
     order.push(token)
     for (const e of edges) {
       if (e.tokenIn !== token) continue
-      const d = indegree.get(e.tokenOut)! - 1
-      indegree.set(e.tokenOut, d)
-      if (d === 0) ready.push(e.tokenOut)
+      const out = tokens.indexOf(e.tokenOut)
+      indegree[out] = indegree[out]! - 1
+      if (indegree[out] === 0) ready.push(e.tokenOut)
     }
   }
-  return order.length === indegree.size ? order : undefined
+  return order.length === tokens.length ? order : undefined
 }
