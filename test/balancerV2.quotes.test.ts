@@ -4,12 +4,13 @@
 // executed from their own `transaction`. Each fill must pay the receiver exactly amountOut and each
 // fee recipient exactly its fee, leave nothing in the executor and no allowance from the executor
 // to the Vault, and cost between gasEstimate / 1.3 and gasEstimate.
-import { type Address, zeroAddress } from 'viem'
+import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSource, deployExecutor, getQuote } from '../src/index.js'
+import { type ChainConfig, type Quote, QuoteError, createRpcSource, deployExecutor, getQuote } from '../src/index.js'
 import { type BalancerV2Deployment, createBalancerV2WeightedPool, deployBalancerV2, getBalancerV2DexConfig } from './devnet/balancerV2.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil, testTokenAbi } from './devnet/index.js'
 import { executeQuote, expectExactFill } from './support/fill.js'
+import { buildDevnetIntent } from './support/devnetTrade.js'
 
 type Side = DevnetSymbol | 'ETH'
 type Case = { name: string; sell: Side; buy: Side; usd: number; kind: 'exactIn' | 'exactOut'; fees: 'none' | 'integrator' | 'surplus'; receiver: boolean }
@@ -99,14 +100,6 @@ describe('quotes through Balancer V2 weighted pools alongside Uniswap V2/V3, exe
     await anvil?.stop()
   })
 
-  const address = (symbol: Side): Address => (symbol === 'ETH' ? zeroAddress : devnet.tokens[symbol].address)
-  const rawAmount = (symbol: Side, usd: number) => {
-    const token = devnet.tokens[symbol === 'ETH' ? 'WETH' : symbol]
-    const whole = usd / token.priceUsd
-    const digits = Math.min(token.decimals, 12)
-    return BigInt(Math.max(1, Math.floor(whole * 10 ** digits))) * 10n ** BigInt(token.decimals - digits)
-  }
-
   /** The executor's allowance to the Vault, for every devnet token. */
   const vaultAllowances = async (executor: Address) =>
     Promise.all(
@@ -119,17 +112,11 @@ describe('quotes through Balancer V2 weighted pools alongside Uniswap V2/V3, exe
     const checkpoint = await anvil.checkpoint()
     try {
       const trader = devnet.accounts.traders[i % devnet.accounts.traders.length]!
-      const intent: QuoteIntent = {
-        chainId: chain.id,
-        sellToken: address(c.sell),
-        buyToken: address(c.buy),
-        ...(c.kind === 'exactIn' ? { sellAmount: rawAmount(c.sell, c.usd) } : { buyAmount: rawAmount(c.buy, c.usd) }),
-        slippageBps: 50,
-        priceImpactLimitBps: 10_000,
+      const intent = buildDevnetIntent(devnet, chain.id, c, {
         ...(c.receiver ? { receiver: RECEIVER } : {}),
         ...(c.fees === 'integrator' ? { feeBps: 25, feeRecipient: FEE_RECIPIENT } : {}),
         ...(c.fees === 'surplus' ? { surplusFeeBps: 5_000, surplusFeeRecipient: SURPLUS_RECIPIENT } : {}),
-      }
+      })
       let quote: Quote
       try {
         quote = await getQuote(intent, createRpcSource({ client: anvil.publicClient, chain }), { chains: [chain], sender: trader })

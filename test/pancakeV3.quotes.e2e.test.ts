@@ -3,13 +3,12 @@
 // the rest), each executed from its own `transaction` on weft's executor (dex kind 3 paid from
 // pancakeV3SwapCallback): the receiver gets exactly amountOut, each fee recipient exactly its fee,
 // the executor keeps nothing, and the gas estimate holds (gasUsed <= estimate <= 1.3 x gasUsed).
-import { type Address, zeroAddress } from 'viem'
+import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ChainConfig,
   type PoolFamily,
   type Quote,
-  type QuoteIntent,
   QuoteError,
   createRpcSource,
   deployExecutor,
@@ -20,6 +19,7 @@ import { uniswapV3Family } from '../src/protocols/uniswapV3/family.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil } from './devnet/index.js'
 import { type PancakeV3Deployment, deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
 import { executeQuote, expectExactFill } from './support/fill.js'
+import { buildDevnetIntent } from './support/devnetTrade.js'
 
 type Token = DevnetSymbol | 'ETH'
 type Case = {
@@ -111,28 +111,14 @@ describe('quotes over Uniswap and PancakeSwap V3 pools, executed on anvil', () =
     await anvil?.stop()
   })
 
-  const address = (t: Token): Address => (t === 'ETH' ? zeroAddress : devnet.tokens[t].address)
-  const rawAmount = (t: Token, usd: number) => {
-    const token = devnet.tokens[t === 'ETH' ? 'WETH' : t]
-    const whole = usd / token.priceUsd
-    const digits = Math.min(token.decimals, 12)
-    return BigInt(Math.max(1, Math.floor(whole * 10 ** digits))) * 10n ** BigInt(token.decimals - digits)
-  }
-
   it.each(cases.map((c, i) => [i, c.name, c] as const))('#%i %s', async (i, _name, c) => {
     const checkpoint = await anvil.checkpoint()
     try {
       const trader = devnet.accounts.traders[i % devnet.accounts.traders.length]!
-      const intent: QuoteIntent = {
-        chainId: chain.id,
-        sellToken: address(c.sell),
-        buyToken: address(c.buy),
-        ...(c.kind === 'exactIn' ? { sellAmount: rawAmount(c.sell, c.usd) } : { buyAmount: rawAmount(c.buy, c.usd) }),
-        slippageBps: 50,
-        priceImpactLimitBps: 10_000,
+      const intent = buildDevnetIntent(devnet, chain.id, c, {
         ...(c.receiver ? { receiver: RECEIVER } : {}),
         ...(c.fees ? { feeBps: 20, feeRecipient: FEE_RECIPIENT } : {}),
-      }
+      })
       const families = c.families
       const source = createRpcSource({ client: anvil.publicClient, chain, ...(families ? { families } : {}) })
       let quote: Quote

@@ -1,13 +1,14 @@
 // The core proof: quotes built through createRpcSource on a real EVM with the
 // real Uniswap V2/V3 bytecode, executed from their own `transaction`, pay
 // exactly what they promised.
-import { type Address, type Hex, decodeFunctionData, zeroAddress } from 'viem'
+import { type Address, type Hex, decodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSource, deployExecutor, getQuote, weftExecutorAbi } from '../src/index.js'
 import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { executeQuote, expectExactFill } from './support/fill.js'
+import { buildDevnetIntent, getDevnetSideAddress, getDevnetUsdAmount } from './support/devnetTrade.js'
 
 type Case = {
   name: string
@@ -76,31 +77,16 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
     await anvil?.stop()
   })
 
-  const address = (symbol: DevnetSymbol | 'ETH'): Address => (symbol === 'ETH' ? zeroAddress : devnet.tokens[symbol].address)
-  const decimals = (symbol: DevnetSymbol | 'ETH') => (symbol === 'ETH' ? 18 : devnet.tokens[symbol].decimals)
-  const price = (symbol: DevnetSymbol | 'ETH') => (symbol === 'ETH' ? devnet.tokens.WETH.priceUsd : devnet.tokens[symbol].priceUsd)
-  const rawAmount = (symbol: DevnetSymbol | 'ETH', usd: number) => {
-    const whole = usd / price(symbol)
-    const raw = BigInt(Math.max(1, Math.floor(whole * 10 ** Math.min(decimals(symbol), 12)))) * 10n ** BigInt(Math.max(0, decimals(symbol) - 12))
-    return raw
-  }
-
   it.each(cases.map((c, i) => [i, c.name, c] as const))('#%i %s', async (i, _name, c) => {
     const checkpoint = await anvil.checkpoint()
     try {
       const trader = devnet.accounts.traders[i % devnet.accounts.traders.length]!
-      const intent: QuoteIntent = {
-        chainId: chain.id,
-        sellToken: address(c.sell),
-        buyToken: address(c.buy),
-        ...(c.kind === 'exactIn' ? { sellAmount: rawAmount(c.sell, c.usd) } : { buyAmount: rawAmount(c.buy, c.usd) }),
-        slippageBps: 50,
-        priceImpactLimitBps: 10_000,
+      const intent = buildDevnetIntent(devnet, chain.id, c, {
         ...(c.receiver ? { receiver: RECEIVER } : {}),
         ...(c.fees === 'integrator' || c.fees === 'all' ? { feeBps: 25, feeRecipient: FEE_RECIPIENT } : {}),
         ...(c.fees === 'referral' || c.fees === 'all' ? { referralFeeBps: 10, referralFeeRecipient: REFERRER } : {}),
         ...(c.fees === 'surplus' || c.fees === 'all' ? { surplusFeeBps: 5_000, surplusFeeRecipient: SURPLUS_RECIPIENT } : {}),
-      }
+      })
       const source = createRpcSource({ client: anvil.publicClient, chain })
       let quote: Quote
       try {
@@ -155,8 +141,8 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
       ]
       for (let round = 0; round < 3; round++) {
         for (const [sell, buy, usd] of sequence) {
-          const amount = rawAmount(sell, usd * (1 + round / 3))
-          const intent: QuoteIntent = { chainId: chain.id, sellToken: address(sell), buyToken: address(buy), sellAmount: amount, priceImpactLimitBps: 10_000, slippageBps: 30 }
+          const amount = getDevnetUsdAmount(devnet, sell, usd * (1 + round / 3))
+          const intent: QuoteIntent = { chainId: chain.id, sellToken: getDevnetSideAddress(devnet, sell), buyToken: getDevnetSideAddress(devnet, buy), sellAmount: amount, priceImpactLimitBps: 10_000, slippageBps: 30 }
           const quote = await getQuote(intent, createRpcSource({ client: anvil.publicClient, chain }), { chains: [chain], sender: trader })
           const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
           expect(outcome.receipt.status).toBe('success')

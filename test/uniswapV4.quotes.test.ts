@@ -12,6 +12,7 @@ import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { type UniswapV4Deployment, V4_HOOK_ADDRESSES, deployUniswapV4, withUniswapV4 } from './devnet/uniswapV4.js'
 import { executeQuote, expectExactFill } from './support/fill.js'
+import { buildDevnetIntent, getDevnetSideAddress, getDevnetUsdAmount } from './support/devnetTrade.js'
 
 type Side = DevnetSymbol | 'ETH'
 type Case = { sell: Side; buy: Side; usd: number; kind: 'exactIn' | 'exactOut'; fees: 'none' | 'integrator' | 'all'; receiver: boolean }
@@ -74,12 +75,6 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
     await anvil?.stop()
   })
 
-  const address = (side: Side): Address => (side === 'ETH' ? zeroAddress : devnet.tokens[side].address)
-  const rawAmount = (side: Side, usd: number) => {
-    const token = side === 'ETH' ? devnet.tokens.WETH : devnet.tokens[side]
-    const whole = usd / token.priceUsd
-    return BigInt(Math.max(1, Math.floor(whole * 10 ** Math.min(token.decimals, 12)))) * 10n ** BigInt(Math.max(0, token.decimals - 12))
-  }
 
   it('the RPC source reports the hooked and the dynamic-fee pools as skipped, and prices the others', async () => {
     const source = createRpcSource({ client: anvil.publicClient, chain })
@@ -106,17 +101,11 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
     const checkpoint = await anvil.checkpoint()
     try {
       const trader = devnet.accounts.traders[i % devnet.accounts.traders.length]!
-      const intent: QuoteIntent = {
-        chainId: chain.id,
-        sellToken: address(c.sell),
-        buyToken: address(c.buy),
-        ...(c.kind === 'exactIn' ? { sellAmount: rawAmount(c.sell, c.usd) } : { buyAmount: rawAmount(c.buy, c.usd) }),
-        slippageBps: 50,
-        priceImpactLimitBps: 10_000,
+      const intent = buildDevnetIntent(devnet, chain.id, c, {
         ...(c.receiver ? { receiver: RECEIVER } : {}),
         ...(c.fees !== 'none' ? { feeBps: 25, feeRecipient: FEE_RECIPIENT } : {}),
         ...(c.fees === 'all' ? { referralFeeBps: 10, referralFeeRecipient: REFERRER, surplusFeeBps: 5_000, surplusFeeRecipient: SURPLUS_RECIPIENT } : {}),
-      }
+      })
       let quote: Quote
       try {
         quote = await getQuote(intent, createRpcSource({ client: anvil.publicClient, chain }), { chains: [chain], sender: trader })
@@ -180,7 +169,7 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
       ]
       for (let round = 0; round < 2; round++) {
         for (const [sell, buy, usd] of sequence) {
-          const intent: QuoteIntent = { chainId: chain.id, sellToken: address(sell), buyToken: address(buy), sellAmount: rawAmount(sell, usd * (1 + round / 2)), priceImpactLimitBps: 10_000, slippageBps: 30 }
+          const intent: QuoteIntent = { chainId: chain.id, sellToken: getDevnetSideAddress(devnet, sell), buyToken: getDevnetSideAddress(devnet, buy), sellAmount: getDevnetUsdAmount(devnet, sell, usd * (1 + round / 2)), priceImpactLimitBps: 10_000, slippageBps: 30 }
           const quote = await getQuote(intent, createRpcSource({ client: anvil.publicClient, chain }), { chains: [chain], sender: trader })
           const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
           expect(outcome.receipt.status).toBe('success')
