@@ -104,27 +104,6 @@ export function countFreshOutsideWrites(swap: FreshOutsideSwap): number {
   return extraFreshWrites
 }
 
-/** What a swap's tick crossings add to its gas, and the ticks its fill has crossed after it. */
-export type FreshCrossings = {
-  /** Words written from zero beyond one per crossing ({@link countFreshOutsideWrites}). */
-  extraFreshWrites: number
-  /** The fill's crossed range after the swap. */
-  crossed: CrossedRange
-}
-
-/**
- * A crossing swap's fresh-outside writes and the crossed range after it: what a Uniswap V3 family
- * or V4 pool's swap result needs when the swap crossed a tick and its state carries the lists.
- *
- * @example
- * priceFreshCrossings({ ticks, tickBefore: 0, tickAfter: 130, freshOutside: [new Set([120]), new Set([120])],
- *   zeroForOne: false, lpFee: true, feeGrowthZero0: false, feeGrowthZero1: false, crossedBefore: NOTHING_CROSSED })
- * // { extraFreshWrites: 1, crossed: { low: 0, high: 130 } }
- */
-export function priceFreshCrossings(swap: FreshOutsideSwap): FreshCrossings {
-  return { extraFreshWrites: countFreshOutsideWrites(swap), crossed: extendCrossed(swap.crossedBefore, swap.tickBefore, swap.tickAfter) }
-}
-
 /**
  * How many of the ascending `ticks` have an index at or below `tick` (a binary search): the
  * position of the first tick above it.

@@ -3,7 +3,7 @@ import { QuoteError, hostError } from '../../errors/QuoteError.js'
 import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResult } from '../types.js'
 import { MAX_INT256 } from './constants.js'
 import { EXTRA_WORD_GAS, estimateSwapGas, FRESH_SLOT_GAS, SWAP_BASE_GAS, TICK_CROSSED_GAS } from './gas.js'
-import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, priceFreshCrossings } from './freshOutside.js'
+import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, countFreshOutsideWrites, extendCrossed } from './freshOutside.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { parseAddress, parseTickState } from './parseTickState.js'
 import type { UniswapV3PoolState } from './state.js'
@@ -372,12 +372,12 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     // per-tick reads say how many are written from zero (countFreshOutsideWrites). A state that
     // does not say prices one word per crossing, as before the lists.
     const { freshOutside } = this.constants
-    const crossings =
-      result.initializedTicksCrossed > 0 && freshOutside !== undefined
-        ? priceFreshCrossings({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: fresh.feeGrowth0, feeGrowthZero1: fresh.feeGrowth1, crossedBefore: this.ticksCrossed })
-        : undefined
-    const extraFreshWrites = crossings?.extraFreshWrites ?? 0
-    const ticksCrossed = crossings?.crossed ?? this.ticksCrossed
+    let extraFreshWrites = 0
+    let ticksCrossed = this.ticksCrossed
+    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
+      extraFreshWrites = countFreshOutsideWrites({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: fresh.feeGrowth0, feeGrowthZero1: fresh.feeGrowth1, crossedBefore: this.ticksCrossed })
+      ticksCrossed = extendCrossed(this.ticksCrossed, this.tick, result.tick)
+    }
     const loopGas = estimateSwapGas(result.initializedTicksCrossed, result.stepsTaken)
     return {
       amountIn,

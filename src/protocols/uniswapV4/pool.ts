@@ -4,7 +4,7 @@ import type { CurveModel, ExecutorStep, Pool, PoolContext, PoolLimits, SwapResul
 import { MAX_INT128 } from '../uniswapV3/constants.js'
 import { parseAddress, parseTickState } from '../uniswapV3/parseTickState.js'
 import { UniswapV3RevertError } from '../uniswapV3/revertError.js'
-import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, priceFreshCrossings } from '../uniswapV3/freshOutside.js'
+import { type CrossedRange, type FreshOutside, NOTHING_CROSSED, parseFreshOutside, countFreshOutsideWrites, extendCrossed } from '../uniswapV3/freshOutside.js'
 import { getKnownPriceLimit, type InitializedTick } from '../uniswapV3/tickBitmap.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath.js'
 import { assertProtocolFee, getDirectionalProtocolFee, getSwapFee, isDynamicFee, MAX_LP_FEE } from './fees.js'
@@ -400,12 +400,12 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
     // Each crossing flips both fee-growth-outside words; TICK_CROSSED_GAS prices one of them
     // written from zero, and the state's per-tick reads say how many are (countFreshOutsideWrites).
     const { freshOutside } = this.constants
-    const { crossed } = this.freshFeeGrowth
-    const crossings =
-      result.initializedTicksCrossed > 0 && freshOutside !== undefined
-        ? priceFreshCrossings({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: this.freshFeeGrowth.zeroForOne, feeGrowthZero1: this.freshFeeGrowth.oneForZero, crossedBefore: crossed })
-        : undefined
-    const extraFreshWrites = crossings?.extraFreshWrites ?? 0
+    let extraFreshWrites = 0
+    let { crossed } = this.freshFeeGrowth
+    if (result.initializedTicksCrossed > 0 && freshOutside !== undefined) {
+      extraFreshWrites = countFreshOutsideWrites({ ticks: this.ticks, tickBefore: this.tick, tickAfter: result.tick, freshOutside, zeroForOne, lpFee: this.fee > 0, feeGrowthZero0: this.freshFeeGrowth.zeroForOne, feeGrowthZero1: this.freshFeeGrowth.oneForZero, crossedBefore: crossed })
+      crossed = extendCrossed(crossed, this.tick, result.tick)
+    }
     return {
       amountIn,
       amountOut,
@@ -423,7 +423,7 @@ export class UniswapV4Pool implements Pool, SimulateSwapPool {
         ...this.freshFeeGrowth,
         zeroForOne: zeroForOne ? false : this.freshFeeGrowth.zeroForOne,
         oneForZero: zeroForOne ? this.freshFeeGrowth.oneForZero : false,
-        crossed: crossings?.crossed ?? crossed,
+        crossed,
       }),
     }
   }
