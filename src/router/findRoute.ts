@@ -208,16 +208,25 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     const greedy = (singlesOnly: boolean) => {
       const paths: Path[] = []
       const seen = new Set<string>()
-      const add = (path: Path) => {
+      // Whether a best single path or a floor path is among them (weighed alone above and below).
+      let weighedAlone = false
+      const add = (path: Path, alone: boolean) => {
+        if (path.length > maxHops) return
+        weighedAlone ||= alone
         const key = path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
-        if (path.length <= maxHops && !seen.has(key)) {
+        if (!seen.has(key)) {
           seen.add(key)
           paths.push(path)
         }
       }
-      if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop))
-      for (const single of singles) add(single)
-      for (const single of Number(amountIn) === scale ? floorPaths : []) add(single)
+      if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
+      for (const single of singles) add(single, true)
+      for (const single of Number(amountIn) === scale ? floorPaths : []) add(single, true)
+      // One path, and it is a best single path or a floor path: the greedy split could only give it
+      // all of the input, the very plan `singles` weighed above (or the floor weighs below), or
+      // nothing. Skipped: the gas-collapse check asks it so in most small quotes, where its twenty
+      // parts were a third of the quote's allocation.
+      if (paths.length === 1 && weighedAlone) return
       consider(greedySplit(paths, amountIn, gasCost, memo))
     }
     // The flow did not become paths of at most maxHops as solved (edges were switched off, its paths
