@@ -125,7 +125,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     graph = grown.graph
     weighed = grown
     atProbe = grownModels
-    everyEdgeSolve = undefined
+    everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
   }
   const { pairEdges, modelsToWeigh } = weighed ?? weighGraph(graph, everyEdgeSolve)
 

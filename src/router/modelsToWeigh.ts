@@ -54,6 +54,8 @@ export type ModelsToWeigh = {
   greedyPaths: number[][]
   /** Solver iterations spent. */
   iterations: number
+  /** The solve of every edge of the graph at the amount (the hop-limited solve's first; see EveryEdgeSolve). */
+  everyEdgeFlow: FlowSolution
 }
 
 /**
@@ -91,6 +93,7 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
       repaired: cut.repaired,
       greedyPaths: [...pathEdges(cut.model), ...morePaths],
       iterations,
+      everyEdgeFlow: cut.first,
     })
     if (!cut.repaired) return cutLeads(cut.iterations, [], [])
     // Switching edges off was needed: the layered graph has every path within maxHops by
@@ -139,6 +142,7 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
       repaired: cut.repaired,
       greedyPaths: [...pathEdges(heldModel), ...supportPaths, ...pathEdges(cut.model)],
       iterations,
+      everyEdgeFlow: cut.first,
     }
   }
 }
@@ -151,8 +155,8 @@ const pathEdges = (model: ModelRoute | undefined): number[][] => model?.paths.ma
  * paths into a longer one; edges of its support that lie on no path of at most maxHops through
  * the support are switched off and the flow re-solved (warm), HOP_REPAIRS times at most. The
  * model is undefined when nothing decomposes; `repaired` says edges were switched off (or the
- * model is the best short one, or none). `known`: the first solve (`active` at `amount`, no
- * start), when already made.
+ * model is the best short one, or none); `first`, the first solve. `known`: the first solve
+ * (`active` at `amount`, no start), when already made.
  */
 function solveWithinHops(graph: RouteGraph, active: readonly boolean[], amount: number, known?: FlowSolution) {
   let trial = active
@@ -160,16 +164,18 @@ function solveWithinHops(graph: RouteGraph, active: readonly boolean[], amount: 
   let iterations = 0
   // The best short decomposition so far (paths scaled up to the amount), when none is whole.
   let fallback: { flow: FlowSolution; model: ModelRoute; active: readonly boolean[] } | undefined
+  let first: FlowSolution | undefined
   for (let attempt = 0; ; attempt++) {
     // The first solve (every edge given, no start) may be known already.
     const flow = attempt === 0 && known ? known : solveFlow(graph, trial, amount, start)
+    first ??= flow
     iterations += flow.iterations
     const tooLong: number[] = []
     const model = decompose(graph, flow, amount, tooLong)
     if (model?.short && (!fallback || model.output > fallback.model.output)) fallback = { flow, model, active: trial }
     if ((model && !model.short) || tooLong.length === 0 || attempt >= HOP_REPAIRS) {
-      if (model && !model.short) return { flow, model, iterations, active: trial, repaired: attempt > 0 }
-      return fallback ? { ...fallback, iterations, repaired: true } : { flow, model: undefined, iterations, active: trial, repaired: true }
+      if (model && !model.short) return { flow, model, iterations, active: trial, repaired: attempt > 0, first }
+      return fallback ? { ...fallback, iterations, repaired: true, first } : { flow, model: undefined, iterations, active: trial, repaired: true, first }
     }
     const next = [...trial]
     for (const e of tooLong) next[e] = false

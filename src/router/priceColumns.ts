@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { scopeEdges } from './allPoolsBound.js'
-import { allPoolsScope } from './allPoolsScope.js'
+import { type AllPoolsScope, allPoolsScope } from './allPoolsScope.js'
 import type { FlowSolution } from './splitSolver.js'
 import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
 
@@ -55,7 +55,7 @@ export function priceColumns(pools: readonly Pool[], graph: RouteGraph, flow: Fl
   const tradeValue = amountIn * flow.prices[SOURCE]!
   if (!scope || !(tradeValue > 0) || !Number.isFinite(tradeValue)) return []
   const count = scope.tokens.length
-  const scopeIndex = new Map(scope.tokens.map((token, i) => [token, i]))
+  const scopeIndex = indexOf(scope)
   // The priced tokens (by scope index; 0: free), with the fewest hops the candidate paths take to
   // reach each and to leave it for the output.
   const price = new Float64Array(count)
@@ -100,6 +100,15 @@ export function priceColumns(pools: readonly Pool[], graph: RouteGraph, flow: Fl
   const columns: Column[] = []
   for (const column of valued.values()) if (column) columns.push(column)
   return columns.sort((a, b) => b.profit - a.profit || (a.tokens.join() < b.tokens.join() ? -1 : 1))
+}
+
+/** Each scope's token indices by address, kept with the scope (it is shared by every quote on its pool list and pair). */
+const scopeIndices = new WeakMap<AllPoolsScope, ReadonlyMap<Address, number>>()
+
+function indexOf(scope: AllPoolsScope): ReadonlyMap<Address, number> {
+  let index = scopeIndices.get(scope)
+  if (!index) scopeIndices.set(scope, (index = new Map(scope.tokens.map((token, i) => [token, i]))))
+  return index
 }
 
 /**
