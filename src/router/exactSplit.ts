@@ -1,4 +1,5 @@
-import { type PoolStates, simulatePath, simulatePlan } from './simulatePlan.js'
+import { fitToPools } from './fitToPools.js'
+import { simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { ModelRoute } from './decompose.js'
 import type { Path, Plan, RouteGraph } from './types.js'
@@ -102,45 +103,4 @@ export function repairSplit(split: ExactSplit, amountIn: bigint, value: (plan: P
     if (!moved) step /= 4n
   }
   return plan
-}
-
-/** Bisection steps of the most a path can take (from its share down to a 2^-40 part of it). */
-const FIT_STEPS = 40
-
-/**
- * Fits integer path inputs to what the pools exactly hold, in place: the paths run one after
- * another, and the first that cannot be filled is cut to the most it can take on the states the
- * paths before it left (bisection on exact simulation), its excess moved to the largest path
- * not cut yet; again until every path fills or none is left to take the excess. Returns whether
- * the inputs now fill (their sum unchanged).
- */
-function fitToPools(paths: readonly Path[], amounts: bigint[], memo?: SwapMemo): boolean {
-  const cut = new Set<number>()
-  for (let attempt = 0; attempt <= paths.length; attempt++) {
-    const states: PoolStates = new Map()
-    let failing = -1
-    for (let i = 0; i < paths.length && failing < 0; i++) {
-      if (amounts[i]! <= 0n) continue
-      if (!simulatePath(paths[i]!, amounts[i]!, states, memo)) failing = i
-    }
-    if (failing < 0) return true
-    // The states before the failing path (simulatePath leaves them as far as it got).
-    const before: PoolStates = new Map()
-    for (let i = 0; i < failing; i++) if (amounts[i]! > 0n) simulatePath(paths[i]!, amounts[i]!, before, memo)
-    let lo = 0n
-    let hi = amounts[failing]!
-    for (let step = 0; step < FIT_STEPS && hi - lo > 1n; step++) {
-      const middle = (lo + hi) / 2n
-      if (simulatePath(paths[failing]!, middle, new Map(before), memo)) lo = middle
-      else hi = middle
-    }
-    const excess = amounts[failing]! - lo
-    amounts[failing] = lo
-    cut.add(failing)
-    let taker = -1
-    for (let i = 0; i < paths.length; i++) if (!cut.has(i) && amounts[i]! > 0n && (taker < 0 || amounts[i]! > amounts[taker]!)) taker = i
-    if (taker < 0) return false
-    amounts[taker] = amounts[taker]! + excess
-  }
-  return false
 }

@@ -68,3 +68,41 @@ describe('greedySplit with gas', () => {
     expect(plan.amountOut).toBe(94_830_498_155_515_813_627n)
   })
 })
+
+describe('greedySplit on paths sharing a pool', () => {
+  it('fits its parts to the pools when the path chosen last cannot run first', () => {
+    // Two paths through one shallow A/X pair: X sells dearer through a V3 pool taking ~0.46 X at
+    // most than through a deep pair. Each of the first 19 parts yields more X than that pool takes,
+    // so they go the deep way; the last, priced after them, yields less and takes the dearer pool.
+    // Path by path the capped path runs first, on the fresh pair, and overfills it; as a flow its
+    // share of the pair's output does too. The split is fitted to the pools instead of dropped.
+    const shared = v2Pool(A, X, 100n * E18, 100n * E18)
+    const amountIn = 1000n * E18
+    const part = amountIn / 20n
+    let state = shared
+    const partOutputs: bigint[] = []
+    for (let k = 0; k < 20; k++) {
+      const quote = state.quoteExactIn(A, X, part)!
+      partOutputs.push(quote.amountOut)
+      state = quote.next
+    }
+    // Between what the 19th and the 20th part yield.
+    const capacity = (partOutputs[18]! + partOutputs[19]!) / 2n
+    const tier = { fee: 500, spacing: 10 }
+    const probe = v3Pool(X, B, tier, 0, [[-600, 600, DEEP]], false)
+    const capped = v3Pool(X, B, tier, 0, [[-600, 600, (DEEP * capacity) / probe.limits(X, B).maxIn]], false)
+    const viaCapped: Path = [
+      { pool: shared, tokenIn: A, tokenOut: X },
+      { pool: capped, tokenIn: X, tokenOut: B },
+    ]
+    const viaDeep: Path = [
+      { pool: shared, tokenIn: A, tokenOut: X },
+      { pool: v2Pool(X, B, DEEP, (DEEP * 9n) / 10n), tokenIn: X, tokenOut: B },
+    ]
+    const plan = greedySplit([viaCapped, viaDeep], amountIn, 0)
+    expect(plan).toBeDefined()
+    const alone = simulatePlan([{ path: viaDeep, amountIn }])!
+    expect(plan!.amountOut > alone.amountOut).toBe(true)
+    expect(plan!.paths.find((p) => p.path === viaCapped)!.amountIn > 0n).toBe(true)
+  })
+})

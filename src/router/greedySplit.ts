@@ -1,3 +1,4 @@
+import { fitToPools } from './fitToPools.js'
 import { mergedMoveValue } from './mergedMoveValue.js'
 import type { Pool } from '../protocols/types.js'
 import { type PoolStates, simulatePlan } from './simulatePlan.js'
@@ -85,6 +86,11 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput, memo })
   const value = (plan: Plan | undefined) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput : -Infinity)
   let plan = simulate(amounts)
+  // The parts were priced in the order they were chosen, but the plan runs path by path (or as a
+  // flow): a path whose part came after others through a shared pool may overfill a pool further
+  // on when it runs first. Fitted to the pools, the split still executes, and the refinement
+  // below starts from it (without, it only took a move the flow could fill, or nothing).
+  if (!plan && fitToPools(paths, amounts, memo)) plan = simulate(amounts)
   let current = value(plan)
   let budget = REFINE_BUDGET
   /** Takes `trial` when its exact value is higher. */
