@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { randomMarket } from '../../test/support/randomMarkets.js'
 import { createRandom } from '../../test/support/random.js'
+import { getFlowImbalance } from '../../test/support/flowImbalance.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { solveFlow } from './splitSolver.js'
-import { SOURCE } from './types.js'
 
 describe('solveFlow on random V2 + V3 markets', () => {
   it('balances every token: what it receives equals what it sends, to a millionth of the trade', () => {
@@ -22,16 +22,8 @@ describe('solveFlow on random V2 + V3 markets', () => {
       const graph = buildRouteGraph({ pools: market.pools, tokenIn: market.tokenIn, tokenOut: market.tokenOut, connectors: market.connectors, maxHops: 4 }, amount)
       if (graph.edges.length === 0 || graph.tokens.length < 3) continue
       const flow = solveFlow(graph, graph.edges.map(() => true), amount)
-      const held = new Float64Array(graph.tokens.length)
-      held[SOURCE] = amount
-      graph.edges.forEach((edge, e) => {
-        held[edge.from] = held[edge.from]! - flow.inputs[e]!
-        held[edge.to] = held[edge.to]! + flow.outputs[e]!
-      })
-      // Each token's imbalance valued at its price, as a share of the trade's value (the sink, index 0, collects).
-      let imbalance = 0
-      for (let token = 1; token < graph.tokens.length; token++)
-        imbalance = Math.max(imbalance, (Math.abs(held[token]!) * flow.prices[token]!) / (amount * flow.prices[SOURCE]!))
+      // Each token's imbalance valued at its price, as a share of the trade's value.
+      const imbalance = getFlowImbalance(graph, flow, amount)
       solved++
       worst = Math.max(worst, imbalance)
       if (imbalance > 1e-6) unbalanced++
