@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { QuoteError, guarded, unavailable } from '../errors/QuoteError.js'
 import type { PoolStateBase } from '../protocols/types.js'
-import type { Liquidity, LiquidityRequest, LiquiditySource, TokenMetadata } from './types.js'
+import type { AccountToken, Liquidity, LiquidityRequest, LiquiditySource, TokenMetadata } from './types.js'
 
 /**
  * A JSON-serialisable picture of one chain's pools at one block: what
@@ -18,6 +18,12 @@ export type Snapshot = {
   label?: string
   tokens: TokenMetadata[]
   pools: PoolStateBase[]
+  /**
+   * Balances at the block (base-10; the zero address for native), for the gas estimate: a quote
+   * asks for its receiver's and fee recipients' (`LiquidityRequest.accounts`), and an account
+   * not listed counts as empty (a payment into it priced ~17k higher, never low).
+   */
+  balances?: { token: Address; account: Address; balance: string }[]
 }
 
 export type CreateSnapshotSourceParameters = {
@@ -60,11 +66,11 @@ function buildSnapshotSource(
   }
   return {
     async getLiquidity(request): Promise<Liquidity> {
-      return guarded(() => serve(request.chain))
+      return guarded(() => serve(request.chain, request.accounts ?? []))
     },
   }
 
-  function serve(chain: LiquidityRequest['chain']): Liquidity {
+  function serve(chain: LiquidityRequest['chain'], accounts: readonly AccountToken[]): Liquidity {
     const snapshot = byChain.get(chain.id)
     if (!snapshot) throw unavailable(`No liquidity snapshot for chain ${chain.id}`)
     if (maxAgeSeconds !== undefined) {
@@ -78,7 +84,18 @@ function buildSnapshotSource(
       // The same state objects on every quote: getQuote builds each pool once (buildPoolCached).
       pools: snapshot.pools,
       ...(snapshot.gasPriceWei !== undefined ? { gasPriceWei: BigInt(snapshot.gasPriceWei) } : {}),
+      ...(snapshot.balances !== undefined ? { balances: listedBalances(snapshot.balances, accounts) } : {}),
       report: { roundTrips: 0, requests: 0, skipped: [] },
     }
   }
+}
+
+/** The requested accounts' balances a snapshot lists, as the request names them (addresses compared in any case). */
+function listedBalances(listed: NonNullable<Snapshot['balances']>, accounts: readonly AccountToken[]): (AccountToken & { balance: bigint })[] {
+  const found: (AccountToken & { balance: bigint })[] = []
+  for (const wanted of accounts) {
+    const entry = listed.find((b) => b.token.toLowerCase() === wanted.token.toLowerCase() && b.account.toLowerCase() === wanted.account.toLowerCase())
+    if (entry) found.push({ ...wanted, balance: BigInt(entry.balance) })
+  }
+  return found
 }

@@ -389,12 +389,14 @@ function assembleQuote(parameters: AssembleParameters): Quote {
     // Per-path minimums from the quote and the slippage; paths through unlisted tokens last.
     paths: buildFillPaths(plan, { chain, slippageBps: intent.slippageBps, sellToken, buyToken }),
   })
-  // Payments the fill makes, each into an empty or a funded balance (unknown counts as empty;
-  // the sender always holds native, since it pays for gas).
+  // Payments the fill makes, each into an empty or a funded balance (unknown counts as empty).
+  // Native sent to the transaction's sender (unnamed, or named by options.sender) never creates
+  // an account: the sender's account exists, its nonce raised before the call runs, whatever the
+  // liquidity source knows of its balance.
+  const sender = options.sender?.toLowerCase()
   const funded = (token: Address, account: Address | null) =>
-    account === null
-      ? isNative(token)
-      : (liquidity.balances ?? []).some((b) => b.token === token && b.account === account && b.balance > 0n)
+    (isNative(token) && (account === null || account.toLowerCase() === sender)) ||
+    (liquidity.balances ?? []).some((b) => b.token === token && b.account === account && b.balance > 0n)
   const payments = [
     { native: isNative(buyToken), funded: funded(buyToken, payee) },
     ...feePlan.shares

@@ -6,7 +6,7 @@
 // random ranges with gaps (some pools sit in a gap, with no active liquidity), deep and thin
 // positions; each family is priced a little apart from the others, so routes split and cross.
 // The families soak (test/support/familiesSoak.ts) quotes and executes on it.
-import { type Address, type Hex, encodeFunctionData } from 'viem'
+import { type Address, type Hex, encodeFunctionData, zeroAddress } from 'viem'
 import type { ChainConfig, Snapshot } from '../../src/index.js'
 import { createRpcSource, deployExecutor } from '../../src/index.js'
 import { type AerodromeDevnetPool, type AerodromePoolSpec, aerodromePoolAbi, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
@@ -364,7 +364,10 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
 
   const allTokens = SYMBOLS.map((symbol) => devnet.tokens[symbol].address)
   const source = createRpcSource({ client: anvil.publicClient, chain, connectors: allTokens })
-  const liquidity = await source.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address })
+  // The traders' balances at the snapshot's block (every token and native), as a host's snapshot
+  // would carry its users': the gas estimate then prices a payment into a funded balance as such.
+  const accounts = devnet.accounts.traders.flatMap((account) => [zeroAddress, ...allTokens].map((token) => ({ token, account })))
+  const liquidity = await source.getLiquidity({ chain, tokenIn: devnet.tokens.WETH.address, tokenOut: devnet.tokens.USDC.address, accounts })
   const snapshot: Snapshot = {
     chainId: chain.id,
     blockNumber: liquidity.blockNumber,
@@ -372,6 +375,7 @@ export async function deployFamiliesMarket(anvil: Anvil, seed: number): Promise<
     pools: liquidity.pools,
     label: `families market, seed ${seed}`,
     ...(liquidity.gasPriceWei !== undefined ? { gasPriceWei: String(liquidity.gasPriceWei) } : {}),
+    balances: (liquidity.balances ?? []).map(({ token, account, balance }) => ({ token, account, balance: String(balance) })),
   }
 
   const depthUsd = Object.fromEntries(SYMBOLS.map((s) => [s, 0])) as Record<DevnetSymbol, number>
