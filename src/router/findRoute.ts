@@ -326,7 +326,9 @@ const PROBE_INPUT = 1e6
  * size the floor's single paths are searched at before the exact search.
  */
 function inputFor(parameters: RouteParameters, amountOut: number, maxHops: number): number {
-  const rate = getBestSpotRate(findSinglePaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, PROBE_INPUT, maxHops))
+  // Paths for their mid rates, not for what the probe's whole units fill (18-decimal dust through a
+  // 6-decimal token rounds to nothing, its rate does not).
+  const rate = getBestSpotRate(findSinglePaths(parameters.pools, parameters.tokenIn, parameters.tokenOut, PROBE_INPUT, maxHops, 0, { wholeUnits: false }))
   return rate > 0 && Number.isFinite(amountOut / rate) ? amountOut / rate : 0
 }
 

@@ -37,3 +37,34 @@ describe('findSinglePaths', () => {
     for (const path of findSinglePaths(pools, A, B, Number(amountIn), 2)) expect(plan.amountOut).toBeGreaterThan(simulatePlan([{ path, amountIn }])!.amountOut)
   })
 })
+
+// Dust through a token of few decimals: 1,000 raw units of an 18-decimal token buy a billionth of a
+// raw unit of a 6-decimal one (S), which the pool pays as 0. In floats the path through S is the
+// better price (1% above the one through M), so a search on fractional amounts keeps it as the best
+// 2-hop path and never the path through M, the only one that fills.
+const [S, M] = [4, 5].map(token) as [Address, Address]
+const MILLION_E18 = 10n ** 24n
+const MILLION_E6 = 10n ** 12n
+const viaFewDecimals = [v2Pair(A, S, MILLION_E18, (MILLION_E6 * 101n) / 100n), v2Pair(S, B, MILLION_E6, MILLION_E18)]
+const viaM = [v2Pair(A, M, MILLION_E18, MILLION_E18), v2Pair(M, B, MILLION_E18, MILLION_E18)]
+const dustMarket = [...viaFewDecimals, ...viaM]
+const dust = 1_000n
+
+describe('findSinglePaths at dust amounts', () => {
+  it('rounds each hop down to whole raw units, so the path that fills comes first', () => {
+    const [first] = findSinglePaths(dustMarket, A, B, Number(dust), 2)
+    expect(first?.map((hop) => hop.tokenOut)).toEqual([M, B])
+    expect(simulatePlan([{ path: first!, amountIn: dust }])!.amountOut).toBeGreaterThan(0n)
+  })
+
+  it('routes the dust through the path that fills, not 404', () => {
+    const plan = findRoute({ pools: dustMarket, tokenIn: A, tokenOut: B, connectors: [S], maxHops: 2, gasCostInOutput: 0 }, dust)
+    expect(plan?.paths.map((path) => path.hops.map((hop) => hop.tokenOut))).toEqual([[M, B]])
+    expect(plan!.amountOut).toBe(simulatePlan([{ path: viaM.map((pool, k) => ({ pool, tokenIn: k === 0 ? A : M, tokenOut: k === 0 ? M : B })), amountIn: dust }])!.amountOut)
+  })
+
+  it('keeps the fractions for a probe of mid rates', () => {
+    const [first] = findSinglePaths(dustMarket, A, B, Number(dust), 2, 0, { wholeUnits: false })
+    expect(first?.map((hop) => hop.tokenOut)).toEqual([S, B])
+  })
+})

@@ -20,6 +20,12 @@ const PROBE_SHARES = [1, 0.5]
  * may have passed a token or pool the rest of the path needs).
  */
 const WALKS_PER_TOKEN = 4
+/**
+ * Model error tolerated at a hop's output before it is rounded down to whole raw units (raw units):
+ * the float curves agree with the pools far closer than this at a few units, so an output the model
+ * puts a hair below a whole unit is not taken for one unit less.
+ */
+const WHOLE_UNIT_SLACK = 1e-6
 
 /**
  * The best single paths of each length up to `maxHops` through ANY token the
@@ -31,7 +37,9 @@ const WALKS_PER_TOKEN = 4
  * input, so the most a token can hold extends the most held at the token
  * before it. Per length, the walk ending with the most output and, when
  * `gasCost` (raw output units per gas unit) is positive, the one ending with
- * the most output net of the model's gas are kept. Distinct paths, the most
+ * the most output net of the model's gas are kept. Each hop's output is
+ * rounded down to whole raw units, as the pools pay (`wholeUnits: false`
+ * keeps the fractions, for a probe of mid rates). Distinct paths, the most
  * output for the whole amount first. This is the floor every route is checked
  * against (the caller simulates the few paths returned and compares them net
  * of exact gas), and the route of last resort when the candidate graph cannot
@@ -40,8 +48,21 @@ const WALKS_PER_TOKEN = 4
  * @example
  * const paths = findSinglePaths(pools, weth, pepe, 1e18, 4) // a few paths per length, the best first
  */
-export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountIn: number, maxHops: number, gasCost = 0): Path[] {
+export function findSinglePaths(
+  pools: readonly Pool[],
+  tokenIn: Address,
+  tokenOut: Address,
+  amountIn: number,
+  maxHops: number,
+  gasCost = 0,
+  { wholeUnits = true }: { wholeUnits?: boolean } = {},
+): Path[] {
   if (!(amountIn > 0) || !Number.isFinite(amountIn) || maxHops < 1) return []
+  // A pool pays whole raw units: what a hop hands on is its output rounded down. Without it, a dust
+  // amount's walk through a token of few decimals (18-decimal dust into 6-decimal USDC: a millionth
+  // of a unit) holds a fraction the exact swap rounds to nothing, and crowds out the walks that
+  // fill (families soak: a 404 where a 2-hop path gave 599,324,690). Off for a zero-size rate probe.
+  const held = wholeUnits ? (output: number) => Math.floor(output + WHOLE_UNIT_SLACK) : (output: number) => output
   const adjacency = adjacencyOf(pools)
   const toOutput = hopsToOutput(adjacency, tokenIn, tokenOut, maxHops)
   // A step's model curve is kept on the step (it depends on the pool's state alone); a sampled one
@@ -88,7 +109,7 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
             if (hopsLeft === undefined || hopsLeft > maxHops - k || visits(walk, to, pool)) continue
             const curve = curveOf(step, token, walk.amount)
             if (!curve.covers(walk.amount)) continue
-            const amount = curve.amountOut(walk.amount)
+            const amount = held(curve.amountOut(walk.amount))
             if (!(amount > 0)) continue
             const gas = walk.gas + curve.gas(walk.amount)
             const list = to === tokenOut ? undefined : next.get(to)
@@ -124,7 +145,7 @@ export function findSinglePaths(pools: readonly Pool[], tokenIn: Address, tokenO
     for (let k = 0; k < hops.length; k++) {
       const curve = curveOf(steps[k]!, hops[k]!.tokenIn, amount)
       if (!curve.covers(amount)) return 0
-      amount = curve.amountOut(amount)
+      amount = held(curve.amountOut(amount))
     }
     return amount
   }
