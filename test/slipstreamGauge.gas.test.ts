@@ -13,28 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConfig, type QuoteIntent, createRpcSource, deployExecutor, getQuote } from '../src/index.js'
 import { slipstreamFamily } from '../src/protocols/slipstream/family.js'
 import type { UniswapV3PoolState } from '../src/protocols/uniswapV3/state.js'
-import { type Anvil, type Devnet, type DevnetPositionSpec, deployDevnet, startAnvil } from './devnet/index.js'
+import { type Anvil, type Devnet, deployDevnet, startAnvil } from './devnet/index.js'
 import { rpc } from './devnet/rpc.js'
 import { type SlipstreamRealDeployment, attachSlipstreamGauge, deploySlipstreamReal, withSlipstreamReal } from './devnet/slipstreamReal.js'
 import { executeQuote } from './support/fill.js'
+import { TICK_CROSSING_POSITIONS, TICK_CROSSING_TRADES } from './support/tickCrossingTrades.js'
 
-// Ranges ending every half percent around the price: trades of tens of thousands of dollars cross several.
-const POSITIONS: readonly DevnetPositionSpec[] = [
-  { range: 'full', usd: 200_000 },
-  { range: [0.9975, 1.0025], usd: 20_000 },
-  { range: [0.995, 1.005], usd: 20_000 },
-  { range: [0.9925, 1.0075], usd: 20_000 },
-  { range: [0.99, 1.01], usd: 20_000 },
-  { range: [0.985, 1.015], usd: 20_000 },
-  { range: [0.98, 1.02], usd: 20_000 },
-]
-// Back and forth, in USD: later trades cross back over ticks earlier ones crossed (reward words
-// rewritten), the larger ones reach ticks no trade crossed yet (reward words from zero).
-const TRADES: readonly [sell: 'WETH' | 'USDC', usd: number][] = [
-  ['WETH', 3_000], ['USDC', 3_000], ['WETH', 10_000], ['USDC', 10_000], ['USDC', 20_000], ['WETH', 20_000],
-  ['WETH', 28_000], ['USDC', 28_000],
-  ['WETH', 40_000], ['USDC', 40_000], ['USDC', 60_000], ['WETH', 60_000], ['WETH', 15_000], ['USDC', 15_000],
-]
 /** Seconds between the quote's block and the fill's: the pool's rewards accrue, as on a chain. */
 const BLOCK_SECONDS = 2
 /** The gauge: an account anvil impersonates, as Aerodrome's CLGauge calls the pool. */
@@ -58,7 +42,7 @@ describe('Slipstream with a gauge: gasEstimate covers the reward growth a crossi
   beforeAll(async () => {
     anvil = await startAnvil()
     devnet = await deployDevnet(anvil, { pools: [] })
-    slipstream = await deploySlipstreamReal(devnet, { pools: [{ pair: ['WETH', 'USDC'], tickSpacing: 10, positions: POSITIONS }], gauges: true })
+    slipstream = await deploySlipstreamReal(devnet, { pools: [{ pair: ['WETH', 'USDC'], tickSpacing: 10, positions: TICK_CROSSING_POSITIONS }], gauges: true })
     await attachSlipstreamGauge(devnet, slipstream, slipstream.pools[0]!, { gauge: GAUGE, ...GAUGE_REWARDS })
     const withFork = withSlipstreamReal(devnet.chain, slipstream)
     const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: withFork })
@@ -121,7 +105,7 @@ describe('Slipstream with a gauge: gasEstimate covers the reward growth a crossi
   it('every fill within [1, 1.3] x gasUsed, reward words written from zero and rewritten alike', async () => {
     // Aging: a dust swap each way gives the pool fee growth in both tokens, crossing nothing.
     for (const sell of ['WETH', 'USDC'] as const) await trade(sell, 1)
-    for (const [sell, usd] of TRADES) rows.push(await trade(sell, usd))
+    for (const [sell, usd] of TICK_CROSSING_TRADES) rows.push(await trade(sell, usd))
     for (const row of rows) {
       expect(row.ratio, row.trade).toBeGreaterThanOrEqual(1)
       expect(row.ratio, row.trade).toBeLessThanOrEqual(1.3)

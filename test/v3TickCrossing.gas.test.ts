@@ -15,29 +15,13 @@ import { parseFreshOutside } from '../src/protocols/uniswapV3/freshOutside.js'
 import type { UniswapV3PoolState } from '../src/protocols/uniswapV3/state.js'
 import { uniswapV3Family } from '../src/protocols/uniswapV3/family.js'
 import { ESTIMATE_MARGIN_PERCENT } from '../src/quote/estimateGas.js'
-import { type Anvil, type Devnet, type DevnetPositionSpec, deployDevnet, startAnvil } from './devnet/index.js'
+import { type Anvil, type Devnet, deployDevnet, startAnvil } from './devnet/index.js'
 import { deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
 import { rpc } from './devnet/rpc.js'
 import { deploySlipstreamReal, withSlipstreamReal } from './devnet/slipstreamReal.js'
 import { executeQuote } from './support/fill.js'
+import { TICK_CROSSING_POSITIONS, TICK_CROSSING_TRADES } from './support/tickCrossingTrades.js'
 
-// Ranges ending every half percent around the price: trades of tens of thousands of dollars cross several.
-const POSITIONS: readonly DevnetPositionSpec[] = [
-  { range: 'full', usd: 200_000 },
-  { range: [0.9975, 1.0025], usd: 20_000 },
-  { range: [0.995, 1.005], usd: 20_000 },
-  { range: [0.9925, 1.0075], usd: 20_000 },
-  { range: [0.99, 1.01], usd: 20_000 },
-  { range: [0.985, 1.015], usd: 20_000 },
-  { range: [0.98, 1.02], usd: 20_000 },
-]
-// Back and forth, in USD: each trade crosses back over ticks the one before crossed (rewrites), and
-// the larger ones reach ticks no trade crossed yet (both words from zero).
-const TRADES: readonly [sell: 'WETH' | 'USDC', usd: number][] = [
-  ['WETH', 3_000], ['USDC', 3_000], ['WETH', 10_000], ['USDC', 10_000], ['USDC', 20_000], ['WETH', 20_000],
-  ['WETH', 28_000], ['USDC', 28_000],
-  ['WETH', 40_000], ['USDC', 40_000], ['USDC', 60_000], ['WETH', 60_000], ['WETH', 15_000], ['USDC', 15_000],
-]
 /** Seconds between the quote's block and the fill's: the pools then write their oracle, as on a chain. */
 const BLOCK_SECONDS = 2
 
@@ -52,9 +36,9 @@ describe('V3-family tick crossings: gasEstimate covers fee-growth words written 
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    devnet = await deployDevnet(anvil, { pools: [{ family: 'uniswapV3', pair: ['WETH', 'USDC'], fee: 500, positions: POSITIONS }] })
-    const pancake = await deployPancakeV3(devnet, { pools: [{ pair: ['WETH', 'USDC'], fee: 500, positions: POSITIONS }] })
-    const slipstream = await deploySlipstreamReal(devnet, { pools: [{ pair: ['WETH', 'USDC'], tickSpacing: 10, positions: POSITIONS }] })
+    devnet = await deployDevnet(anvil, { pools: [{ family: 'uniswapV3', pair: ['WETH', 'USDC'], fee: 500, positions: TICK_CROSSING_POSITIONS }] })
+    const pancake = await deployPancakeV3(devnet, { pools: [{ pair: ['WETH', 'USDC'], fee: 500, positions: TICK_CROSSING_POSITIONS }] })
+    const slipstream = await deploySlipstreamReal(devnet, { pools: [{ pair: ['WETH', 'USDC'], tickSpacing: 10, positions: TICK_CROSSING_POSITIONS }] })
     const withForks = withSlipstreamReal(withPancakeV3(devnet.chain, pancake), slipstream)
     const executor = await deployExecutor({ walletClient: anvil.walletClients[0]!, publicClient: anvil.publicClient, chain: withForks })
     chain = { ...withForks, executor }
@@ -125,7 +109,7 @@ describe('V3-family tick crossings: gasEstimate covers fee-growth words written 
     // Aging: a dust swap each way gives the pool fee growth in both tokens, crossing nothing.
     for (const sell of ['WETH', 'USDC'] as const) await trade(fork, sell, 1)
     const forkRows: Row[] = []
-    for (const [sell, usd] of TRADES) forkRows.push(await trade(fork, sell, usd))
+    for (const [sell, usd] of TICK_CROSSING_TRADES) forkRows.push(await trade(fork, sell, usd))
     rows.push(...forkRows)
     for (const row of forkRows) {
       expect(row.ratio, `${row.fork} ${row.trade}`).toBeGreaterThanOrEqual(1)
