@@ -63,6 +63,16 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
   if (!sized) return undefined
   const gasCost = parameters.gasCostInOutput
   let best = leastInputNear(shapeOf(sized.plan, gasCost), target, sized.amountIn, fees)
+  if (!best && sized.net < target) {
+    // The model's split falls short (the model overrates it) and its proportions cannot grow to the
+    // target: a pool one of its paths drains ends first. The doubling search splits afresh at each
+    // size (families soak seed 80: 404s on exact outputs a single path fills ten times over).
+    const resized = doublingSearch(router, target, fees, routeAt)
+    if (resized) {
+      sized = resized
+      best = leastInputNear(shapeOf(resized.plan, gasCost), target, resized.amountIn, fees)
+    }
+  }
   if (!best) return sized.net >= target ? sized : undefined
   const reshaped = routeAt(best.amountIn)
   if (reshaped && reshaped.plan.paths.length > 0) {
