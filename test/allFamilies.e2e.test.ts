@@ -11,7 +11,7 @@ import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import { deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { deployUniswapV4, withUniswapV4 } from './devnet/uniswapV4.js'
-import { executeQuote, expectExactFill } from './support/fill.js'
+import { executeQuote, expectExactFill, expectGasCovered } from './support/fill.js'
 
 const E18 = 10n ** 18n
 const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee07' as Address
@@ -93,9 +93,7 @@ describe('every family on one devnet: splits across families, executed exactly',
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader)
       stats.executed++
       expectExactFill(outcome, quote, stats)
-      const gasUsed = Number(outcome.receipt.gasUsed)
-      expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
-      expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
+      expectGasCovered(outcome, quote)
     } finally {
       await checkpoint.restore()
     }

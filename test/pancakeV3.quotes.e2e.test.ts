@@ -18,7 +18,7 @@ import { pancakeV3Family } from '../src/protocols/pancakeV3/family.js'
 import { uniswapV3Family } from '../src/protocols/uniswapV3/family.js'
 import { type Anvil, type Devnet, type DevnetSymbol, deployDevnet, startAnvil } from './devnet/index.js'
 import { type PancakeV3Deployment, deployPancakeV3, withPancakeV3 } from './devnet/pancakeV3.js'
-import { executeQuote, expectExactFill } from './support/fill.js'
+import { executeQuote, expectExactFill, expectGasCovered } from './support/fill.js'
 import { buildDevnetIntent } from './support/devnetTrade.js'
 
 type Token = DevnetSymbol | 'ETH'
@@ -135,10 +135,7 @@ describe('quotes over Uniswap and PancakeSwap V3 pools, executed on anvil', () =
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
       expectExactFill(outcome, quote, stats)
       if (c.kind === 'exactOut') expect(BigInt(quote.amountOut)).toBeGreaterThanOrEqual(intent.buyAmount!)
-      const gasUsed = Number(outcome.receipt.gasUsed)
-      stats.ratios.push(quote.gasEstimate / gasUsed)
-      expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
-      expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
+      stats.ratios.push(expectGasCovered(outcome, quote))
       stats.executed++
 
       const swaps = quote.route.swaps

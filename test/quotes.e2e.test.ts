@@ -7,7 +7,7 @@ import { type ChainConfig, type Quote, type QuoteIntent, QuoteError, createRpcSo
 import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
-import { executeQuote, expectExactFill } from './support/fill.js'
+import { executeQuote, expectExactFill, expectGasCovered } from './support/fill.js'
 import { buildDevnetIntent, getDevnetSideAddress, getDevnetUsdAmount } from './support/devnetTrade.js'
 
 type Case = {
@@ -102,10 +102,7 @@ describe('quotes executed on anvil against real Uniswap V2/V3 bytecode', () => {
       if (c.kind === 'exactOut') expect(BigInt(quote.amountOut)).toBeGreaterThanOrEqual(intent.buyAmount!)
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
       expectExactFill(outcome, quote, stats)
-      const gasUsed = Number(outcome.receipt.gasUsed)
-      stats.ratios.push(quote.gasEstimate / gasUsed)
-      expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
-      expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
+      stats.ratios.push(expectGasCovered(outcome, quote))
       stats.executed++
       const swaps = quote.route.swaps
       const keys = swaps.flat().map((s) => s.key)

@@ -11,7 +11,7 @@ import { type Anvil, startAnvil } from './devnet/anvil.js'
 import { type Devnet, deployDevnet } from './devnet/deployDevnet.js'
 import type { DevnetSymbol } from './devnet/universe.js'
 import { type UniswapV4Deployment, V4_HOOK_ADDRESSES, deployUniswapV4, withUniswapV4 } from './devnet/uniswapV4.js'
-import { executeQuote, expectExactFill } from './support/fill.js'
+import { executeQuote, expectExactFill, expectGasCovered } from './support/fill.js'
 import { buildDevnetIntent, getDevnetSideAddress, getDevnetUsdAmount } from './support/devnetTrade.js'
 
 type Side = DevnetSymbol | 'ETH'
@@ -121,17 +121,15 @@ describe('Uniswap V4 quotes executed on anvil against the real PoolManager', () 
       const outcome = await executeQuote(devnet, quote, intent.buyToken, trader, c.receiver ? RECEIVER : trader)
       expectExactFill(outcome, quote, stats)
       expect(await devnet.balanceOf('ETH', quote.transaction.to as Address)).toBe(0n)
-      const gasUsed = Number(outcome.receipt.gasUsed)
-      stats.ratios.push(quote.gasEstimate / gasUsed)
-      expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
-      expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
+      const ratio = expectGasCovered(outcome, quote)
+      stats.ratios.push(ratio)
       stats.executed++
 
       const v4Swaps = swaps.filter((s) => s.protocol === 'Uniswap V4')
       if (v4Swaps.length === 0) return
       const covered = stats.covered
       covered.v4++
-      stats.v4Ratios.push(quote.gasEstimate / gasUsed)
+      stats.v4Ratios.push(ratio)
       for (const s of v4Swaps) expect(s.address).toBe(v4.manager)
       const pools = v4Swaps.map((s) => v4.pools.find((p) => p.id === s.key)!)
       const nativePools = pools.filter((p) => p.native)

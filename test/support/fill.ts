@@ -93,3 +93,17 @@ export function expectExactFill(outcome: FillOutcome, quote: Quote, stats: { mis
   expect(outcome.feesReceived).toEqual(quote.fees.map((f) => BigInt(f.amount)))
   for (const [token, left] of Object.entries(outcome.executorLeft)) expect(left, `executor holds ${token}`).toBe(0n)
 }
+
+/**
+ * The gas check every execution test makes: the quote's gasEstimate covers the fill's gasUsed and
+ * is at most 1.3 times it. Returns the ratio estimate / used, for the test's summary.
+ *
+ * @example
+ * stats.ratios.push(expectGasCovered(outcome, quote))
+ */
+export function expectGasCovered(outcome: FillOutcome, quote: Quote): number {
+  const gasUsed = Number(outcome.receipt.gasUsed)
+  expect(quote.gasEstimate).toBeGreaterThanOrEqual(gasUsed)
+  expect(quote.gasEstimate).toBeLessThanOrEqual(1.3 * gasUsed)
+  return quote.gasEstimate / gasUsed
+}
