@@ -14,7 +14,7 @@ import { type FamiliesMarket, deployFamiliesMarket } from './familiesMarket.js'
 import { buildPools } from '../../src/quote/buildPools.js'
 import { describeTokens } from '../../src/quote/describeTokens.js'
 import { executeQuote } from './fill.js'
-import { bestSinglePath } from './randomMarkets.js'
+import { bestSinglePath, singlePathDelivers } from './randomMarkets.js'
 import { createRandom } from './random.js'
 
 const FEE_RECIPIENT = '0x00000000000000000000000000000000000fee09' as Address
@@ -64,7 +64,11 @@ export type FamiliesSoakReport = {
   unroutedReasons: Record<string, number>
   /** The first 50 of them: seed, index and intent. */
   unroutedCases: string[]
-  /** Exact-in 404s where one simple path of at most maxHops fills the whole sell amount (exhaustive search on the snapshot's pools): wrong 404s. */
+  /**
+   * Wrong 404s (exhaustive search on the snapshot's pools): exact-in ones where one simple path of at
+   * most maxHops fills the whole sell amount, exact-out ones where one delivers twice the buy amount
+   * (room for every fee the soak draws).
+   */
   wrong404s: string[]
   executed: number
   exact: number
@@ -288,6 +292,13 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
           const single = bestSinglePath(snapshotPools(), wrapped(intent.sellToken), wrapped(intent.buyToken), intent.sellAmount, soakCase.maxHops)
           if (single) {
             report.wrong404s.push(`seed ${market.seed} #${index} ${label}: a ${single.hops}-hop path gives ${single.amountOut}`)
+            log(`WRONG 404 ${report.wrong404s.at(-1)}`)
+          }
+        }
+        if (error.statusCode === 404 && intent.buyAmount !== undefined && !soakCase.rpc) {
+          const wrapped = (token: Address) => (token === zeroAddress ? devnet.tokens.WETH.address : token)
+          if (singlePathDelivers(snapshotPools(), wrapped(intent.sellToken), wrapped(intent.buyToken), 2n * intent.buyAmount, soakCase.maxHops)) {
+            report.wrong404s.push(`seed ${market.seed} #${index} ${label}: a path of at most ${soakCase.maxHops} hops delivers twice ${intent.buyAmount}`)
             log(`WRONG 404 ${report.wrong404s.at(-1)}`)
           }
         }

@@ -174,3 +174,31 @@ export function bestSinglePath(
   walk(tokenIn, amountIn, 0, 0n)
   return best
 }
+
+/**
+ * Whether one simple path of at most `maxHops` pools through any token delivers `amountOut` (each
+ * hop's exact-out input computed backwards from the output, every pool on each hop): the exhaustive
+ * check that an exact-output 404 was wrong.
+ */
+export function singlePathDelivers(pools: readonly Pool[], tokenIn: Address, tokenOut: Address, amountOut: bigint, maxHops: number): boolean {
+  const byToken = new Map<Address, Pool[]>()
+  for (const pool of pools) for (const t of pool.tokens) byToken.set(t, [...(byToken.get(t) ?? []), pool])
+  const visited = new Set<Address>([tokenOut])
+  // Walks backwards from the output: `owed` of `at` is what the rest of the path needs.
+  const walk = (at: Address, owed: bigint, hops: number): boolean => {
+    if (hops >= maxHops) return false
+    for (const pool of byToken.get(at) ?? [])
+      for (const previous of pool.tokens) {
+        if (previous === at || visited.has(previous)) continue
+        const needed = pool.quoteExactOut(previous, at, owed)?.amountIn
+        if (needed === undefined || needed <= 0n || needed >= 1n << 256n) continue
+        if (previous === tokenIn) return true
+        visited.add(previous)
+        const delivers = walk(previous, needed, hops + 1)
+        visited.delete(previous)
+        if (delivers) return true
+      }
+    return false
+  }
+  return walk(tokenOut, amountOut, 0)
+}
