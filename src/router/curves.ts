@@ -517,17 +517,19 @@ class SampledCurve implements Curve {
   constructor(samples: { x: number; y: number; gas: number }[]) {
     let previousX = 0
     let previousY = 0
-    let slope = Infinity
     for (const { x, y, gas } of samples) {
-      const chord = Math.min(slope, Math.max(0, (y - previousY) / (x - previousX)))
       this.at.push((previousX + x) / 2)
-      this.rates.push(chord)
+      this.rates.push(Math.max(0, (y - previousY) / (x - previousX)))
       this.sizes.push(x)
       this.gases.push(gas)
-      slope = chord
       previousX = x
       previousY = y
     }
+    // A pool's marginal rate never rises with its input: chords that do are an earlier sample's
+    // output rounded down (a few raw units of a low-decimals token, a visible share of them), so the
+    // earlier chord is raised to the later one's rate. Lowering the later ones instead carried one
+    // rounded sample's rate through the whole curve (a 1-unit sample: 9% under every exact quote).
+    for (let i = this.rates.length - 2; i >= 0; i--) this.rates[i] = Math.max(this.rates[i]!, this.rates[i + 1]!)
     const n = this.at.length
     if (n > 0) {
       // The marginal is flat from 0 to the first knot and from the last knot to the end.
@@ -666,7 +668,14 @@ function modelCurve(pool: Pool, tokenIn: Address, tokenOut: Address): Curve | un
   return undefined
 }
 
-/** A curve sampled from exact quotes around `scale`, for families without a model. */
+/**
+ * A curve sampled from exact quotes around `scale`, for families without a model. The smallest
+ * inputs may give no output unit at all (an 18-decimals token into an 8-decimals one: 2^-24 of
+ * 0.2 WETH is 0 WBTC, which the pool refuses): the samples start at the first input that gives
+ * output. Stopping at that first refusal made the curve flat at zero, and the pool vanished from
+ * routing, the single paths and the bound. The first quote that fails after one gave output ends
+ * the curve (the pool's capacity).
+ */
 function sampleCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: number): Curve {
   const samples: { x: number; y: number; gas: number }[] = []
   const base = Number.isFinite(scale) && scale >= 1 ? scale : 1
@@ -674,7 +683,10 @@ function sampleCurve(pool: Pool, tokenIn: Address, tokenOut: Address, scale: num
     const x = BigInt(Math.max(1, Math.floor(base * 2 ** e)))
     if (samples.length > 0 && Number(x) <= samples[samples.length - 1]!.x) continue
     const result = pool.quoteExactIn(tokenIn, tokenOut, x)
-    if (!result) break
+    if (!result || result.amountOut <= 0n) {
+      if (samples.length === 0) continue
+      break
+    }
     samples.push({ x: Number(x), y: Number(result.amountOut), gas: Number(result.gas) })
   }
   return new SampledCurve(samples)
