@@ -21,7 +21,7 @@ import { defaultFamilies } from '../../src/protocols/defaultFamilies.js'
 import type { ExecutorStep } from '../../src/protocols/types.js'
 import { type AerodromeDeployment, aerodromePoolAbi, aerodromePoolFactoryAbi, compileAerodrome, deployAerodrome, withAerodrome } from '../devnet/aerodrome.js'
 import type { AnvilCheckpoint } from '../devnet/anvil.js'
-import { type Anvil, type CompiledContracts, type Devnet, compileTestContracts, deployDevnet, sendDevnetTransaction, startAnvil } from '../devnet/index.js'
+import { type Anvil, type CompiledContracts, type Devnet, compileTestContracts, deployDevnet, getCallRevertData, sendDevnetTransaction, startAnvil } from '../devnet/index.js'
 import { buildAttackFill } from './support/attackDevnet.js'
 
 const GAS = 6_000_000n
@@ -51,14 +51,8 @@ describe('attacks on the Aerodrome V2 step', () => {
   const errorAbi = [...weftExecutorAbi, ...aerodromePoolAbi]
   /** How a call reverts now (the executor's or the pool's error name, or raw data), or null when it does not. */
   const revertOf = async (from: Address, data: Hex): Promise<string | null> => {
-    const response = await fetch(anvil.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to: executor, data, gas: numberToHex(GAS) }, 'latest'] }),
-    })
-    const answer = (await response.json()) as { error?: { data?: unknown } }
-    if (!answer.error) return null
-    const raw = (typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex
+    const raw = await getCallRevertData(anvil.rpcUrl, { from, to: executor, data, gas: numberToHex(GAS) })
+    if (raw === null) return null
     try {
       return decodeErrorResult({ abi: errorAbi, data: raw }).errorName
     } catch {

@@ -18,7 +18,7 @@ import {
   deployBalancerV2,
   getBalancerV2DexConfig,
 } from '../devnet/balancerV2.js'
-import { type Anvil, type CompiledContracts, type Devnet, compileTestContracts, deployDevnet, startAnvil, testTokenAbi } from '../devnet/index.js'
+import { type Anvil, type CompiledContracts, type Devnet, compileTestContracts, deployDevnet, getCallRevertData, startAnvil, testTokenAbi } from '../devnet/index.js'
 import { buildAttackFill, buildCallbackCalldata, encodeCallbackData } from './support/attackDevnet.js'
 
 const E18 = 10n ** 18n
@@ -62,14 +62,9 @@ describe('a rogue Balancer V2 pool against the real Vault and executor', () => {
   }
   /** How `data` reverts when called now (eth_call), as raw revert data. */
   const revertData = async (from: Address, to: Address, data: Hex): Promise<Hex> => {
-    const response = await fetch(anvil.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to, data, gas: numberToHex(GAS) }, 'latest'] }),
-    })
-    const answer = (await response.json()) as { error?: { data?: unknown } }
-    if (!answer.error) throw new Error('the call did not revert')
-    return (typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex
+    const raw = await getCallRevertData(anvil.rpcUrl, { from, to, data, gas: numberToHex(GAS) })
+    if (raw === null) throw new Error('the call did not revert')
+    return raw
   }
   const balanceOf = (token: Address, who: Address) =>
     anvil.publicClient.readContract({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [who] })

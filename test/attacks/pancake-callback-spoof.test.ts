@@ -30,7 +30,7 @@ import {
   pancakeV3PoolAbi,
   withPancakeV3,
 } from '../devnet/pancakeV3.js'
-import { rpc } from '../devnet/rpc.js'
+import { getCallRevertData, rpc } from '../devnet/rpc.js'
 import { buildAttackFill, encodeCallbackData } from './support/attackDevnet.js'
 
 const GAS = 6_000_000n
@@ -62,14 +62,8 @@ describe('pancakeV3SwapCallback and the Pancake step against spoofing', () => {
     return anvil.publicClient.waitForTransactionReceipt({ hash })
   }
   const getRevert = async (from: Address, to: Address, data: Hex): Promise<Revert | null> => {
-    const response = await fetch(anvil.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ from, to, data, gas: numberToHex(GAS) }, 'latest'] }),
-    })
-    const answer = (await response.json()) as { error?: { data?: unknown } }
-    if (!answer.error) return null
-    const raw = (typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex
+    const raw = await getCallRevertData(anvil.rpcUrl, { from, to, data, gas: numberToHex(GAS) })
+    if (raw === null) return null
     try {
       const decoded = decodeErrorResult({ abi: errorAbi, data: raw })
       return { errorName: decoded.errorName, args: decoded.args ?? [] }

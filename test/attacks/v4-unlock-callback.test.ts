@@ -30,7 +30,7 @@ import { testTokenAbi } from '../devnet/abis.js'
 import { type Anvil, type AnvilCheckpoint, startAnvil } from '../devnet/anvil.js'
 import { type CompiledContracts, compileTestContracts } from '../devnet/compile.js'
 import { type Devnet, deployDevnet } from '../devnet/deployDevnet.js'
-import { rpc } from '../devnet/rpc.js'
+import { getCallRevertData, rpc } from '../devnet/rpc.js'
 import {
   type UniswapV4Deployment,
   V4_HOOK_ADDRESSES,
@@ -121,19 +121,8 @@ describe('v4 unlock callback: spoofed, re-entered and abused against the real ex
     }
   }
   const getRevert = async (tx: Tx): Promise<Revert | null> => {
-    const response = await fetch(anvil.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'eth_call',
-        params: [{ from: tx.from, to: tx.to, data: tx.data ?? '0x', value: numberToHex(tx.value ?? 0n), gas: numberToHex(GAS) }, 'latest'],
-      }),
-    })
-    const answer = (await response.json()) as { error?: { data?: unknown } }
-    if (!answer.error) return null
-    return decodeRevert((typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex)
+    const data = await getCallRevertData(anvil.rpcUrl, { from: tx.from, to: tx.to, data: tx.data ?? '0x', value: numberToHex(tx.value ?? 0n), gas: numberToHex(GAS) })
+    return data === null ? null : decodeRevert(data)
   }
   /** Every call the transaction would make, depth first (anvil's call tracer). */
   const traceCalls = async (tx: Tx) => {

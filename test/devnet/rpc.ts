@@ -62,6 +62,28 @@ export async function rpc<T = unknown>(url: string, method: string, params: read
   return result
 }
 
+/** A call as `eth_call` takes it (quantities hex). */
+export type RpcCallRequest = { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex }
+
+/**
+ * How a call reverts when made now (`eth_call` at the latest block, over plain `fetch`): its raw
+ * revert data (`0x` when the node gives none), or null when it does not revert. For tests that
+ * decode the revert themselves.
+ *
+ * @example
+ * const data = await getCallRevertData(anvil.rpcUrl, { from, to: executor, data: calldata, gas: numberToHex(6_000_000n) })
+ */
+export async function getCallRevertData(url: string, call: RpcCallRequest): Promise<Hex | null> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'eth_call', params: [call, 'latest'] }),
+  })
+  const answer = (await response.json()) as { error?: { data?: unknown } }
+  if (!answer.error) return null
+  return (typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex
+}
+
 /** A transaction from an unlocked anvil account. The gas limit is mandatory (see toolchain.md). */
 export type DevnetTransaction = {
   /** Names the transaction in errors. */

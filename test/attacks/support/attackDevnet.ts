@@ -38,7 +38,7 @@ import {
 import { type Anvil, type AnvilCheckpoint, startAnvil } from '../../devnet/anvil.js'
 import { type CompiledContracts, compileTestContracts } from '../../devnet/compile.js'
 import { type Devnet, deployDevnet } from '../../devnet/deployDevnet.js'
-import { rpc } from '../../devnet/rpc.js'
+import { getCallRevertData, rpc } from '../../devnet/rpc.js'
 import type { DevnetSymbol } from '../../devnet/universe.js'
 
 /** Gas limit of every transaction an attack test sends. */
@@ -209,22 +209,8 @@ async function prepare(anvil: Anvil): Promise<AttackDevnet> {
   }
 
   const getRevert = async (tx: AttackTx): Promise<Revert | null> => {
-    const response = await fetch(anvil.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'eth_call',
-        params: [
-          { from: tx.from, to: tx.to, data: tx.data ?? '0x', value: numberToHex(tx.value ?? 0n), gas: numberToHex(ATTACK_GAS) },
-          'latest',
-        ],
-      }),
-    })
-    const answer = (await response.json()) as { result?: Hex; error?: { message: string; data?: unknown } }
-    if (!answer.error) return null
-    return decodeRevert((typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex)
+    const data = await getCallRevertData(anvil.rpcUrl, { from: tx.from, to: tx.to, data: tx.data ?? '0x', value: numberToHex(tx.value ?? 0n), gas: numberToHex(ATTACK_GAS) })
+    return data === null ? null : decodeRevert(data)
   }
 
   const traceCalls = async (tx: AttackTx): Promise<CallFrame[]> => {
