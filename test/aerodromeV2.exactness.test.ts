@@ -18,7 +18,7 @@ import { getAerodromeAmountOut, getAerodromeSwapRefusal } from '../src/protocols
 import { AerodromeV2Pool } from '../src/protocols/aerodromeV2/pool.js'
 import { readAerodromeV2Pools } from '../src/protocols/aerodromeV2/readPools.js'
 import { type AerodromeDeployment, type AerodromeDevnetPool, type AerodromePoolSpec, aerodromePoolAbi, aerodromePoolFactoryAbi, deployAerodrome, withAerodrome } from './devnet/aerodrome.js'
-import { type Anvil, type Devnet, compileTestContracts, deployDevnet, rpc, sendDevnetTransaction, startAnvil, testTokenAbi } from './devnet/index.js'
+import { type Anvil, type Devnet, callBatchSettled, compileTestContracts, deployDevnet, rpc, sendDevnetTransaction, startAnvil, testTokenAbi } from './devnet/index.js'
 import { createRandom } from './support/random.js'
 
 const random = createRandom(0xae_20d2)
@@ -80,14 +80,8 @@ function nameRevert(data: unknown, message: string): string {
 
 /** Several eth_calls in one JSON-RPC batch, each answered or refused with its named revert. */
 async function ask(calls: readonly { to: Address; data: Hex }[]): Promise<Answer[]> {
-  const body = calls.map((call, id) => ({ jsonrpc: '2.0', id, method: 'eth_call', params: [{ from: devnet.accounts.deployer, gas: '0x1c9c380', ...call }, 'latest'] }))
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const answers = (await response.json()) as { id: number; result?: Hex; error?: { message: string; data?: unknown } }[]
-  return calls.map((_, id) => {
-    const answer = answers.find((a) => a.id === id)
-    if (!answer) throw new Error(`no answer to eth_call ${id}`)
-    return answer.error ? { ok: false, reason: nameRevert(answer.error.data, answer.error.message) } : { ok: true, value: answer.result as Hex }
-  })
+  const answers = await callBatchSettled(anvil.rpcUrl, calls.map((call) => ({ from: devnet.accounts.deployer, gas: '0x1c9c380', ...call })))
+  return answers.map((answer) => ('error' in answer ? { ok: false, reason: nameRevert(answer.error.data, answer.error.message) } : { ok: true, value: answer.result }))
 }
 
 const probeCall = (pool: AerodromeDevnetPool, zeroForOne: boolean, amountIn: bigint, amountOut: bigint) => ({

@@ -31,7 +31,7 @@ import {
   deployBalancerV2,
   getBalancerV2DexConfig,
 } from './devnet/balancerV2.js'
-import { type Anvil, type Devnet, compileTestContracts, deployDevnet, sendDevnetTransaction, startAnvil } from './devnet/index.js'
+import { type Anvil, type Devnet, callBatchSettled, compileTestContracts, deployDevnet, sendDevnetTransaction, startAnvil } from './devnet/index.js'
 import { createRandom } from './support/random.js'
 
 const SEED = 0xba1a_2c3d
@@ -86,36 +86,27 @@ async function askVault(
   requests: readonly { kind: 0 | 1; tokenIn: Address; tokenOut: Address; amount: bigint }[],
 ): Promise<VaultAnswer[]> {
   if (requests.length === 0) return []
-  const body = requests.map((r, i) => ({
-    jsonrpc: '2.0',
-    id: i,
-    method: 'eth_call',
-    params: [
-      {
-        from: trader,
-        to: balancer.vault,
-        gas: '0x2dc6c0',
-        data: encodeFunctionData({
-          abi: balancerVaultAbi,
-          functionName: 'swap',
-          args: [
-            { poolId, kind: r.kind, assetIn: r.tokenIn, assetOut: r.tokenOut, amount: r.amount, userData: '0x' },
-            { sender: trader, fromInternalBalance: false, recipient: trader, toInternalBalance: false },
-            r.kind === 0 ? 0n : maxUint256,
-            maxUint256,
-          ],
-        }),
-      },
-      'latest',
-    ],
-  }))
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const answers = (await response.json()) as { id: number; result?: Hex; error?: { message: string; data?: unknown } }[]
-  return requests.map((_, i) => {
-    const answer = answers.find((a) => a.id === i)
-    if (!answer) throw new Error(`no answer to swap call ${i}`)
-    if (answer.error) return { ok: false, reason: decodeReason(answer.error.data, answer.error.message) }
-    return { ok: true, amount: decodeFunctionResult({ abi: balancerVaultAbi, functionName: 'swap', data: answer.result! }) }
+  const answers = await callBatchSettled(
+    anvil.rpcUrl,
+    requests.map((r) => ({
+      from: trader,
+      to: balancer.vault,
+      gas: '0x2dc6c0',
+      data: encodeFunctionData({
+        abi: balancerVaultAbi,
+        functionName: 'swap',
+        args: [
+          { poolId, kind: r.kind, assetIn: r.tokenIn, assetOut: r.tokenOut, amount: r.amount, userData: '0x' },
+          { sender: trader, fromInternalBalance: false, recipient: trader, toInternalBalance: false },
+          r.kind === 0 ? 0n : maxUint256,
+          maxUint256,
+        ],
+      }),
+    })),
+  )
+  return answers.map((answer) => {
+    if ('error' in answer) return { ok: false, reason: decodeReason(answer.error.data, answer.error.message) }
+    return { ok: true, amount: decodeFunctionResult({ abi: balancerVaultAbi, functionName: 'swap', data: answer.result }) }
   })
 }
 

@@ -18,6 +18,7 @@ import {
   DEVNET_POOLS,
   type Devnet,
   type DevnetPool,
+  callBatchSettled,
   compileTestContracts,
   deployDevnet,
   rpc,
@@ -91,27 +92,16 @@ async function askPair(
   offers: readonly { amountIn: bigint; amountOut: bigint }[],
 ): Promise<Verdict[]> {
   const zeroForOne = tokenIn === pool.tokens[0]
-  const body = offers.map((offer, i) => ({
-    jsonrpc: '2.0',
-    id: i,
-    method: 'eth_call',
-    params: [
-      {
-        from: devnet.accounts.deployer,
-        to: probe,
-        gas: '0x7a120',
-        data: buildProbeCall(pool, tokenIn, offer.amountIn, zeroForOne ? 0n : offer.amountOut, zeroForOne ? offer.amountOut : 0n),
-      },
-      'latest',
-    ],
-  }))
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const answers = (await response.json()) as { id: number; result?: Hex; error?: { message: string; data?: unknown } }[]
-  return offers.map((_, i) => {
-    const answer = answers.find((a) => a.id === i)
-    if (!answer) throw new Error(`no answer to probe call ${i}`)
-    return answer.error ? { ok: false, reason: decodeRevert(answer.error) } : { ok: true }
-  })
+  const answers = await callBatchSettled(
+    anvil.rpcUrl,
+    offers.map((offer) => ({
+      from: devnet.accounts.deployer,
+      to: probe,
+      gas: '0x7a120',
+      data: buildProbeCall(pool, tokenIn, offer.amountIn, zeroForOne ? 0n : offer.amountOut, zeroForOne ? offer.amountOut : 0n),
+    })),
+  )
+  return answers.map((answer) => ('error' in answer ? { ok: false, reason: decodeRevert(answer.error) } : { ok: true }))
 }
 
 function buildProbeCall(pool: DevnetPool, tokenIn: Address, amountIn: bigint, amount0Out: bigint, amount1Out: bigint): Hex {

@@ -74,14 +74,36 @@ export type RpcCallRequest = { from: Address; to: Address; data: Hex; value?: He
  * const data = await getCallRevertData(anvil.rpcUrl, { from, to: executor, data: calldata, gas: numberToHex(6_000_000n) })
  */
 export async function getCallRevertData(url: string, call: RpcCallRequest): Promise<Hex | null> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'eth_call', params: [call, 'latest'] }),
-  })
-  const answer = (await response.json()) as { error?: { data?: unknown } }
-  if (!answer.error) return null
+  const [answer] = (await callBatchSettled(url, [call])) as [CallAnswer]
+  if (!('error' in answer)) return null
   return (typeof answer.error.data === 'string' ? answer.error.data : '0x') as Hex
+}
+
+/** What a node answered to one `eth_call`: its return data, or its error (revert data in `data`). */
+export type CallAnswer = { result: Hex } | { error: { message: string; data?: unknown } }
+
+/**
+ * Several `eth_call`s at the latest block in one JSON-RPC batch, each answered or refused: unlike
+ * {@link rpcBatch}, a call that reverts does not fail the others. For tests that compare a
+ * contract's verdict on many inputs with weft's.
+ *
+ * @example
+ * const [answer] = await callBatchSettled(anvil.rpcUrl, [{ from, to: probe, data, gas: '0x7a120' }])
+ * if ('error' in answer) console.log(answer.error.data) // the revert data
+ */
+export async function callBatchSettled(url: string, calls: readonly RpcCallRequest[]): Promise<CallAnswer[]> {
+  if (calls.length === 0) return []
+  const first = nextId
+  nextId += calls.length
+  const body = calls.map((call, i) => ({ jsonrpc: '2.0', id: first + i, method: 'eth_call', params: [call, 'latest'] }))
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const answers = (await response.json()) as RpcResponse[]
+  const byId = new Map(answers.map((answer) => [answer.id, answer]))
+  return calls.map((_, i) => {
+    const answer = byId.get(first + i)
+    if (!answer) throw new Error(`no answer to eth_call ${i}`)
+    return answer.error ? { error: answer.error } : { result: answer.result as Hex }
+  })
 }
 
 /** A transaction from an unlocked anvil account. The gas limit is mandatory (see toolchain.md). */
