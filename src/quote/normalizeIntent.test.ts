@@ -4,6 +4,7 @@ import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, type ParamIssue } from '../errors/QuoteError.js'
 import { normalizeIntent } from './normalizeIntent.js'
 import { parseQuoteParams } from './parseQuoteParams.js'
+import { createBareChain } from '../../test/support/bareChain.js'
 
 const weth: Address = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'
 const usdc: Address = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
@@ -11,18 +12,7 @@ const native: Address = '0x0000000000000000000000000000000000000000'
 const alice: Address = '0x1111111111111111111111111111111111111111'
 
 function chain(id: number, name: string, status: ChainConfig['status']): ChainConfig {
-  return {
-    id,
-    name,
-    status,
-    nativeSymbol: 'ETH',
-    wrappedNative: { address: weth, symbol: 'WETH', decimals: 18 },
-    tokens: [],
-    usdStablecoins: [],
-    majorTokens: [],
-    dexes: [],
-    defaultGasPriceWei: 1n,
-  }
+  return createBareChain({ id, name, status, wrappedNative: weth })
 }
 
 const chains: readonly ChainConfig[] = [

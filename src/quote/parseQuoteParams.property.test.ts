@@ -6,21 +6,11 @@ import { QuoteError } from '../errors/QuoteError.js'
 import { normalizeIntent } from './normalizeIntent.js'
 import { parseQuoteParams } from './parseQuoteParams.js'
 import type { NormalizedIntent, QuoteIntent } from './types.js'
+import { createBareChain } from '../../test/support/bareChain.js'
 
 // Registry stand-in: the lead's registry uses the same ids and statuses.
 function chain(id: number, name: string, status: ChainConfig['status'], wrapped: Address): ChainConfig {
-  return {
-    id,
-    name,
-    status,
-    nativeSymbol: 'ETH',
-    wrappedNative: { address: wrapped, symbol: 'WETH', decimals: 18 },
-    tokens: [],
-    usdStablecoins: [],
-    majorTokens: [],
-    dexes: [],
-    defaultGasPriceWei: 1n,
-  }
+  return createBareChain({ id, name, status, wrappedNative: wrapped })
 }
 
 const weth: Address = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, type ParamIssue } from '../errors/QuoteError.js'
 import { parseQuoteParams } from './parseQuoteParams.js'
+import { createBareChain } from '../../test/support/bareChain.js'
 
 const weth: Address = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'
 const usdc: Address = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
@@ -11,18 +12,7 @@ const alice: Address = '0x1111111111111111111111111111111111111111'
 const bob: Address = '0x2222222222222222222222222222222222222222'
 
 function chain(id: number, name: string, status: ChainConfig['status'], wrapped: Address): ChainConfig {
-  return {
-    id,
-    name,
-    status,
-    nativeSymbol: 'ETH',
-    wrappedNative: { address: wrapped, symbol: 'WETH', decimals: 18 },
-    tokens: [],
-    usdStablecoins: [],
-    majorTokens: [],
-    dexes: [],
-    defaultGasPriceWei: 1_000_000_000n,
-  }
+  return createBareChain({ id, name, status, wrappedNative: wrapped, defaultGasPriceWei: 1_000_000_000n })
 }
 
 const chains: readonly ChainConfig[] = [

@@ -7,6 +7,7 @@ import { FRESH_SLOT_GAS } from '../uniswapV3/gas.js'
 import { slipstreamFamily } from './family.js'
 import { SLIPSTREAM_GAUGE_GAS } from './gas.js'
 import type { SlipstreamPoolState } from './state.js'
+import { createBareChain } from '../../../test/support/bareChain.js'
 
 const TOKEN0 = '0x1111111111111111111111111111111111111111' as Address
 const TOKEN1 = '0x2222222222222222222222222222222222222222' as Address
@@ -21,18 +22,7 @@ const dex: DexConfig = {
   initCodeHash: '0xffb9af9ea6d9e39da47392ecc7055277b9915b8bfc9f83f105821b7791a6ae30',
   tickSpacings: [60],
 }
-const chain: ChainConfig = {
-  id: 8453,
-  name: 'Base',
-  status: 'active',
-  nativeSymbol: 'ETH',
-  wrappedNative: { address: TOKEN0, symbol: 'WETH', decimals: 18 },
-  tokens: [],
-  usdStablecoins: [],
-  majorTokens: [],
-  dexes: [dex],
-  defaultGasPriceWei: 1n,
-}
+const chain: ChainConfig = createBareChain({ id: 8453, name: 'Base', wrappedNative: TOKEN0, dexes: [dex] })
 const context: PoolContext = { chain, dex, dexIndex: 0 }
 
 // At price 1 (tick 0), spacing 60: a full range and three ranges whose ends 120, 600 and 1800 lie above the price.

@@ -16,6 +16,7 @@ import {
   MIN_SQRT_RATIO,
   MIN_TICK,
 } from './tickMath.js'
+import { createBareChain } from '../../../test/support/bareChain.js'
 
 const TOKEN0 = '0x1111111111111111111111111111111111111111' as Address
 const TOKEN1 = '0x2222222222222222222222222222222222222222' as Address
@@ -31,18 +32,7 @@ const dex: DexConfig = {
   initCodeHash: '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54',
   feeTiers: { 100: 1, 500: 10, 3000: 60, 10000: 200 },
 }
-const chain: ChainConfig = {
-  id: 1,
-  name: 'Ethereum',
-  status: 'active',
-  nativeSymbol: 'ETH',
-  wrappedNative: { address: TOKEN0, symbol: 'WETH', decimals: 18 },
-  tokens: [],
-  usdStablecoins: [],
-  majorTokens: [],
-  dexes: [dex],
-  defaultGasPriceWei: 1n,
-}
+const chain: ChainConfig = createBareChain({ id: 1, name: 'Ethereum', wrappedNative: TOKEN0, dexes: [dex] })
 const context: PoolContext = { chain, dex, dexIndex: 3 }
 
 const E18 = 10n ** 18n

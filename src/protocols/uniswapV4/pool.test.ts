@@ -11,6 +11,7 @@ import { UniswapV4Pool } from './pool.js'
 import { getUniswapV4PoolId } from './poolKey.js'
 import type { UniswapV4PoolState } from './state.js'
 import { simulateSwap } from './swap.js'
+import { createBareChain } from '../../../test/support/bareChain.js'
 
 const WETH = '0x4200000000000000000000000000000000000006' as Address
 const USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' as Address
@@ -28,18 +29,7 @@ const dex: DexConfig = {
   initCodeHash: '0x0000000000000000000000000000000000000000000000000000000000000000',
   feeTiers: { 100: 1, 500: 10, 3000: 60, 10000: 200 },
 }
-const chain: ChainConfig = {
-  id: 8453,
-  name: 'Base',
-  status: 'active',
-  nativeSymbol: 'ETH',
-  wrappedNative: { address: WETH, symbol: 'WETH', decimals: 18 },
-  tokens: [],
-  usdStablecoins: [],
-  majorTokens: [],
-  dexes: [dex],
-  defaultGasPriceWei: 1n,
-}
+const chain: ChainConfig = createBareChain({ id: 8453, name: 'Base', wrappedNative: WETH, dexes: [dex] })
 const context: PoolContext = { chain, dex, dexIndex: 7 }
 const full = (spacing: number): [number, number] => [Math.ceil(MIN_TICK / spacing) * spacing, Math.floor(MAX_TICK / spacing) * spacing]
 
