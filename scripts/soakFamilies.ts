@@ -36,7 +36,7 @@ const byKind = new Map<string, number>()
 for (const finding of report.findings) byKind.set(finding.kind, (byKind.get(finding.kind) ?? 0) + 1)
 console.log(`
 quotes                ${report.quotes} (${report.unrouted} answered 404/422: ${JSON.stringify(report.unroutedReasons)})
-wrong 404s            ${report.wrong404s.length} (404s where one path of at most maxHops fills: the sell amount exact-in, twice the buy amount exact-out)
+wrong 404s            ${report.wrong404s.length} (404s where one path of at most maxHops fills: the sell amount exact-in, the buy amount grossed up by fees + 10 bps exact-out)
 executed              ${report.executed}
 exact                 ${report.exact}
 inexact               ${report.findings.length}${byKind.size > 0 ? ` (${[...byKind].map(([kind, count]) => `${kind} ${count}`).join(', ')})` : ''}

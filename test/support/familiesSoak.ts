@@ -13,6 +13,7 @@ import { DEVNET_TOKENS, type DevnetSymbol } from '../devnet/universe.js'
 import { type FamiliesMarket, deployFamiliesMarket } from './familiesMarket.js'
 import { buildPools } from '../../src/quote/buildPools.js'
 import { describeTokens } from '../../src/quote/describeTokens.js'
+import { FEE_RATE_DENOMINATOR } from '../../src/quote/fees.js'
 import { executeQuote } from './fill.js'
 import { bestSinglePath, singlePathDelivers } from './randomMarkets.js'
 import { createRandom } from './random.js'
@@ -66,8 +67,8 @@ export type FamiliesSoakReport = {
   unroutedCases: string[]
   /**
    * Wrong 404s (exhaustive search on the snapshot's pools): exact-in ones where one simple path of at
-   * most maxHops fills the whole sell amount, exact-out ones where one delivers twice the buy amount
-   * (room for every fee the soak draws).
+   * most maxHops fills the whole sell amount, exact-out ones where one delivers the buy amount grossed
+   * up by every fee the case draws and the buy token's transfer fee, plus a margin (grossOutput).
    */
   wrong404s: string[]
   executed: number
@@ -153,6 +154,25 @@ function drawCase(random: () => number, market: FamiliesMarket): SoakCase {
     rpc: random() < 0.25,
     slippageBps: random() < 0.5 ? 0 : 50,
   }
+}
+
+/** Room above the grossed-up buy amount, in bps: only rounding separates the two (the single-path check is exact). */
+const EXACT_OUT_MARGIN_BPS = 10n
+
+/**
+ * The gross output a route must deliver for the receiver to get `buyAmount`: grossed up by the
+ * integrator, referral and service fees (as if all were taken on the output, the larger case) and by
+ * the buy token's fee on transfer, plus EXACT_OUT_MARGIN_BPS. Input-side fees only change the input,
+ * which an exact-output quote may raise at will.
+ */
+function grossOutput(buyAmount: bigint, soakCase: SoakCase, transferFeeBps: number): bigint {
+  // The least gross whose share after `rate` / `denominator` is taken is at least `amount` (rounded up).
+  const grossUp = (amount: bigint, rate: bigint, denominator: bigint) => (amount * denominator + denominator - rate - 1n) / (denominator - rate)
+  const beforeTransfer = grossUp(buyAmount, BigInt(transferFeeBps), 10_000n)
+  // Fee rates over FEE_RATE_DENOMINATOR (1e7): a bps is 1,000; the service fee is surplusFeeBps / 1000 bps.
+  const feeRate = BigInt((soakCase.feeBps ?? 0) + (soakCase.referralFeeBps ?? 0)) * 1000n + BigInt(soakCase.surplusFeeBps ?? 0)
+  const beforeFees = grossUp(beforeTransfer, feeRate, FEE_RATE_DENOMINATOR)
+  return beforeFees + (beforeFees * EXACT_OUT_MARGIN_BPS) / 10_000n + 1n
 }
 
 /** A third gas-free, a third at the snapshot's price (about 1 gwei), a third at up to 300 gwei, where extra hops and splits cost. */
@@ -297,8 +317,9 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         }
         if (error.statusCode === 404 && intent.buyAmount !== undefined && !soakCase.rpc) {
           const wrapped = (token: Address) => (token === zeroAddress ? devnet.tokens.WETH.address : token)
-          if (singlePathDelivers(snapshotPools(), wrapped(intent.sellToken), wrapped(intent.buyToken), 2n * intent.buyAmount, soakCase.maxHops)) {
-            report.wrong404s.push(`seed ${market.seed} #${index} ${label}: a path of at most ${soakCase.maxHops} hops delivers twice ${intent.buyAmount}`)
+          const gross = grossOutput(intent.buyAmount, soakCase, describeTokens(chain, market.snapshot.tokens).get(wrapped(intent.buyToken))?.transferFeeBps ?? 0)
+          if (singlePathDelivers(snapshotPools(), wrapped(intent.sellToken), wrapped(intent.buyToken), gross, soakCase.maxHops)) {
+            report.wrong404s.push(`seed ${market.seed} #${index} ${label}: a path of at most ${soakCase.maxHops} hops delivers ${gross} (${intent.buyAmount} before fees and margin)`)
             log(`WRONG 404 ${report.wrong404s.at(-1)}`)
           }
         }
