@@ -13,6 +13,7 @@ import { greedySplit } from './greedySplit.js'
 import { prunePaths } from './prunePaths.js'
 import { polishSplit } from './polishSplit.js'
 import { priceColumns } from './priceColumns.js'
+import { retreatCrossings } from './retreatCrossings.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
@@ -244,6 +245,16 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // model's balance is a hair off the exact pools' and their integer rounding).
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
+    // With gas priced in, a path pulled back below a tick its last sliver paid too much gas to cross
+    // (the balance above weighs output alone; see retreatCrossings), then balanced again.
+    const polished = chosen as Plan | undefined
+    if (gasCost > 0 && polished && polished.paths.length > 1) {
+      const retreated = retreatCrossings(polished, gasCost, memo)
+      if (retreated !== polished) {
+        consider(retreated)
+        consider(polishSplit(retreated, gasCost, memo))
+      }
+    }
     // With gas priced in, the float gas search drops one pool at a time from the gas-free split, and
     // the pruning one path at a time: they can end on one path where two of the best single paths
     // together pay their gas (hard bench 100:7 H4->H8 1% at 20 gwei: 24 bp). The greedy split over
