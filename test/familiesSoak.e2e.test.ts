@@ -19,6 +19,8 @@ describe('random markets of every family, quotes executed on anvil', () => {
     )
     expect(report.findings).toEqual([])
     expect(report.exact).toBe(report.executed)
+    // No 404 where one path of at most maxHops fills the sell amount, or delivers the buy amount grossed up by the case's fees.
+    expect(report.wrong404s).toEqual([])
     // decisions.md: gasUsed <= gasEstimate <= 1.3 x gasUsed (V3-family first crossings of a tick
     // write its two fee-growth-outside words from zero: the lens reads which ticks do). The
     // ceiling holds since the soak fills two seconds after its quote's block (on a frozen clock
