@@ -18,7 +18,7 @@ import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
 import { createSwapMemo } from './swapMemo.js'
-import { solveFlow } from './splitSolver.js'
+import { type FlowSolution, solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 
 /** The all-pools relaxation must promise more than this share above the candidates' for the graph to grow (0.01 bp). */
@@ -55,6 +55,20 @@ export type PreparedRoute = {
  * const plan = router.route(10n ** 18n)
  */
 export function prepareRoute(parameters: RouteParameters, scale: number | { amountOut: number }): PreparedRoute {
+  return prepareCertifiable(parameters, scale)
+}
+
+/**
+ * A prepared router that also routes without certifying: the route at one hop more weighs its
+ * plans and certifies the one it keeps over its own candidates.
+ */
+type CertifiableRoute = PreparedRoute & {
+  /** The plan `route` returns, before its certificate; with the candidate flow whose prices the certificate starts from (none when the graph has no edge) and the solver iterations spent. */
+  uncertified(amountIn: bigint): { plan: Plan; candidateFlow?: FlowSolution; iterations: number } | undefined
+}
+
+/** prepareRoute's router, with its uncertified routes (see CertifiableRoute). */
+function prepareCertifiable(parameters: RouteParameters, scale: number | { amountOut: number }): CertifiableRoute {
   const { pools, tokenIn, tokenOut, connectors, maxHops = DEFAULT_MAX_HOPS } = parameters
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   // The tokens of the best single paths through any token are candidates too (whole-graph
@@ -151,8 +165,9 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
   }
 
   // The router at maxHops - 1, prepared when a route first needs it (beyond the default limit only).
-  let tighter: PreparedRoute | undefined
-  const route = (amountIn: bigint): Plan | undefined => {
+  let tighter: CertifiableRoute | undefined
+  // The chosen plan, with no certificate (`certify` adds it): the one-hop-fewer route weighs it.
+  const uncertified: CertifiableRoute['uncertified'] = (amountIn) => {
     if (amountIn <= 0n) return undefined
     const amount = Number(amountIn)
     if (!Number.isFinite(amount)) return undefined
@@ -162,7 +177,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
       // No candidate path: the best single path through any token, if one fills.
       let single: Plan | undefined
       for (const plan of singlesAnywhere(amountIn, memo)) if (plan && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
-      return single
+      return single && { plan: single, iterations: 0 }
     }
     let iterations = 0
     const models = atProbe && amount === probe ? atProbe : modelsToWeigh(amount)
@@ -271,12 +286,11 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // The route at one hop fewer (beyond the default limit; it weighs the one below it in turn):
     // its paths are all within maxHops, so a looser limit never gives less than a tighter one. The
     // layered models are heuristics on a graph layered by hop count, and more layers can settle
-    // worse (hard bench 100:12 H4->H8 1%: 1.6 bp more at 5 hops than at 6, below Tines at 6). Its
-    // certificate is dropped: the one below is computed over this limit's candidates.
+    // worse (hard bench 100:12 H4->H8 1%: 1.6 bp more at 5 hops than at 6, below Tines at 6). Weighed
+    // uncertified: the certificate is made below over this limit's candidates.
     if (maxHops > DEFAULT_MAX_HOPS) {
-      tighter ??= prepareRoute({ ...parameters, maxHops: maxHops - 1 }, scale)
-      const tighterPlan = tighter.route(amountIn)
-      if (tighterPlan) consider(withoutCertificate(tighterPlan))
+      tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale)
+      consider(tighter.uncertified(amountIn)?.plan)
     }
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
@@ -285,7 +299,17 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     // `consider` keeps the best by value; checked again here so no later change can break the promise.
     for (const single of floor) if (single && single.amountIn === amountIn && single.amountOut > 0n && value(single) > value(chosen)) chosen = single
 
-    const plan: Plan = chosen
+    return { plan: chosen, candidateFlow, iterations }
+  }
+
+  // The chosen plan with its certificate: a bound over this limit's candidates (and the plan's own
+  // token paths) and the figure over every pool within the limit.
+  const route = (amountIn: bigint): Plan | undefined => {
+    const routed = uncertified(amountIn)
+    if (!routed?.candidateFlow) return routed?.plan
+    const { plan, candidateFlow } = routed
+    const amount = Number(amountIn)
+    let iterations = routed.iterations
     // The all-pools figure costs a pass over every pool: computed when first read (the candidate
     // search already made it at the probe amount).
     const figure = new AllPoolsFigure({ pools, tokenIn, tokenOut, amountIn: amount, maxHops, tokens: graph.tokens, prices: candidateFlow.prices }, amount === probe ? expansion : undefined)
@@ -309,7 +333,7 @@ export function prepareRoute(parameters: RouteParameters, scale: number | { amou
     return plan
   }
 
-  return { graph, route, optimum }
+  return { graph, route, optimum, uncertified }
 }
 
 /** A candidate graph with its edges by token pair (`from>to`) and its hop-limited models by amount. */
@@ -338,12 +362,6 @@ function leadExactOutput(graph: RouteGraph, models: ModelsToWeigh, amount: numbe
   const amountIn = BigInt(Math.floor(amount))
   const lead = models.lead && !models.lead.short ? exactSplit(graph, models.lead, amountIn, (plan) => Number(plan.amountOut), 0) : undefined
   return lead ? Number(lead.plan.amountOut) : -Infinity
-}
-
-/** A plan without its certificate (one made over another hop limit's candidates). */
-function withoutCertificate(plan: Plan): Plan {
-  const { certificate: dropped, ...rest } = plan
-  return dropped ? rest : plan
 }
 
 /** A probe input for the best zero-size rate of an exact-output search (raw units; small, well above rounding). */
