@@ -13,6 +13,12 @@ const LINE_STEPS = 10
 const PROBE_SHIFT = 6n
 /** A round that moves nothing probes this many times finer next. */
 const FINER = 16n
+/**
+ * Raw units a probe must move at every hop (its input change and its output's) for the rates to
+ * resolve: a rate is a difference of integer amounts, off by up to a raw unit of each (2^-14: 0.6
+ * bp of the rate). A hop into a token of few decimals moves few raw units for a small probe.
+ */
+const RESOLVE_UNITS = 1n << 14n
 
 /**
  * The plan's split between its own paths balanced on exact simulation.
@@ -45,20 +51,20 @@ export function polishSplit(plan: Plan, gasCostInOutput: number, memo?: SwapMemo
   // A flow of many paths gets fewer rounds: each round prices every hop of the plan.
   const hops = plan.paths.reduce((sum, p) => sum + p.hops.length, 0)
   const rounds = Math.min(POLISH_ROUNDS, Math.max(1, Math.floor(ROUND_HOPS / hops)))
-  for (let round = 0; round < rounds && probe > 0n && best.paths.length > 1; round++) {
+  /**
+   * One round's move at a probe of `size`: the line search from the path whose last raw units lose
+   * least to the one whose next gain most (by `rates`), on exact values; whether it gained.
+   */
+  const searchMove = (size: bigint, rates: EdgeRates): boolean => {
     const amounts = best.paths.map((p) => p.amountIn)
-    const rates = edgeRates(best, probe, memo)
     const past = best.paths.map((p) => pathRate(p.hops, rates, 'forward'))
-    const short = best.paths.map((p, i) => (amounts[i]! >= probe ? pathRate(p.hops, rates, 'backward') : Infinity))
+    const short = best.paths.map((p, i) => (amounts[i]! >= size ? pathRate(p.hops, rates, 'backward') : Infinity))
     // The path whose next raw units gain most takes from the one whose last lose least.
     let taker = 0
     for (let i = 1; i < past.length; i++) if (past[i]! > past[taker]!) taker = i
     let donor = -1
     for (let i = 0; i < short.length; i++) if (i !== taker && short[i]! < Infinity && (donor < 0 || short[i]! < short[donor]!)) donor = i
-    if (donor < 0 || !(past[taker]! > short[donor]!)) {
-      probe /= FINER
-      continue
-    }
+    if (donor < 0 || !(past[taker]! > short[donor]!)) return false
     // The line search along the move from donor to taker, on exact values: the move doubles
     // while the value rises, then the parabola through the best three points brackets the top.
     const base = best.paths.map((p) => p.amountIn)
@@ -76,7 +82,7 @@ export function polishSplit(plan: Plan, gasCostInOutput: number, memo?: SwapMemo
     }
     let below = top
     let above: LinePoint | undefined
-    for (let step = 0, move = probe; step < LINE_STEPS && !above; step++, move *= 2n) {
+    for (let step = 0, move = size; step < LINE_STEPS && !above; step++, move *= 2n) {
       const point = tryMove(move < limit ? move : limit)
       if (point.value > top.value) {
         below = top
@@ -103,11 +109,26 @@ export function polishSplit(plan: Plan, gasCostInOutput: number, memo?: SwapMemo
       } else if (move < top.move) below = point
       else above = point
     }
-    const moved = top.move > 0n && top.plan !== undefined
-    if (moved) {
-      best = top.plan!
-      bestValue = top.value
+    if (top.move === 0n || top.plan === undefined) return false
+    best = top.plan
+    bestValue = top.value
+    return true
+  }
+  for (let round = 0; round < rounds && probe > 0n && best.paths.length > 1; round++) {
+    const { rates, resolution } = edgeRates(best, probe, memo)
+    // Unresolved rates (hard bench 100:25 H9->H13 0.01%: a probe moved ~590 raw units of WBTC, each
+    // rate ±0.17%, thirty times the paths' true difference, and the polish moved the wrong way and
+    // stopped 0.18 bp short): first a move at a probe widened until every hop moves RESOLVE_UNITS,
+    // up to half the thinnest path (secant rates, on the right side of the balance when the split
+    // is far from it); when it gains nothing, the round's own probe as before.
+    const widest = best.paths.reduce((least, p) => (p.amountIn < least ? p.amountIn : least), plan.amountIn) >> 1n
+    let moved = false
+    if (resolution < RESOLVE_UNITS && probe < widest) {
+      const widened = (probe * RESOLVE_UNITS) / (resolution > 0n ? resolution : 1n)
+      const step = widened < widest ? widened : widest
+      moved = searchMove(step, edgeRates(best, step, memo).rates)
     }
+    if (!moved) moved = searchMove(probe, rates)
     // Balanced at this probe: finer moves may still gain (a one-sided rate over a shorter probe is
     // closer to the margin), down to the hops' integer rounding.
     if (!moved) probe /= FINER
@@ -153,7 +174,7 @@ function trimRounding(plan: Plan, gasCostInOutput: number, memo: SwapMemo | unde
   })
   if (freed === 0n) return undefined
   // The freed input to the path with the best rate just past its amount.
-  const rates = edgeRates(plan, freed, memo)
+  const { rates } = edgeRates(plan, freed, memo)
   let taker = 0
   const forward = plan.paths.map((p) => pathRate(p.hops, rates, 'forward'))
   for (let i = 1; i < forward.length; i++) if (forward[i]! > forward[taker]!) taker = i
@@ -171,9 +192,10 @@ type EdgeRates = Map<Pool, Map<string, { forward: number; backward: number }>>
  * Every edge's rates at the plan's totals (a flow's shared pool once, at its total): over the
  * change `probe` more or less input makes at that hop (scaled by what the hop holds over what its
  * path put in), exact. A hop that cannot take more gains nothing; one that cannot give up the
- * change loses all (Infinity).
+ * change loses all (Infinity). `resolution`: the fewest raw units any hop's input change or
+ * nonzero output difference held (a rate is off by up to a raw unit of each).
  */
-function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): EdgeRates {
+function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): { rates: EdgeRates; resolution: bigint } {
   const totals = new Map<Pool, Map<string, bigint>>()
   for (const path of plan.paths)
     for (const hop of path.hops) {
@@ -183,6 +205,10 @@ function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): EdgeR
       byDirection.set(key, (byDirection.get(key) ?? 0n) + hop.amountIn)
     }
   const rates: EdgeRates = new Map()
+  let resolution: bigint | undefined
+  const resolves = (units: bigint) => {
+    if (resolution === undefined || units < resolution) resolution = units
+  }
   for (const path of plan.paths)
     for (const hop of path.hops) {
       let byDirection = rates.get(hop.pool)
@@ -196,9 +222,14 @@ function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): EdgeR
       const more = quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total + change, memo)?.amountOut
       const less = change > total ? undefined : change === total ? 0n : quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total - change, memo)?.amountOut
       const size = Number(change)
+      // An output that does not move at all is a pool at its end (or a hop the probe's input change
+      // already shows unresolved), not a coarse rate.
+      resolves(change)
+      if (more !== undefined && more > at) resolves(more - at)
+      if (less !== undefined && at > less) resolves(at - less)
       byDirection.set(key, { forward: more === undefined ? 0 : Number(more - at) / size, backward: less === undefined ? Infinity : Number(at - less) / size })
     }
-  return rates
+  return { rates, resolution: resolution ?? 0n }
 }
 
 /** A path's rate past (forward) or short of (backward) its amount: the product of its hops' rates. */
