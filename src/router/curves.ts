@@ -268,7 +268,19 @@ class StableCurve implements Curve {
   }
 }
 
-const HALF_LN_TICK_BASE = Math.log(1.0001) / 2
+// ln(1.0001)/2 to an ulp: Math.log(1.0001) starts from 1.0001 rounded to a double, which puts it 1e-13 off,
+// and a tick (up to 887,272) multiplies that into up to ~1e-8 of its price. 1e-4 is a double within 1e-20.
+const HALF_LN_TICK_BASE = Math.log1p(1e-4) / 2
+
+/**
+ * An upper bound on the float error of an r this curve computes, relative to the pool's own:
+ * Number(sqrtPriceX96) / 2^96 and its inverse (2 ulps), exp of a rounded tick × HALF_LN_TICK_BASE
+ * (about |ln r| ulps of r, plus 2), and the contract's tick prices, rounded to 2^-96 in the sqrt price
+ * (r² times that when r is its inverse). Doubled for headroom.
+ */
+function rError(r: number, inverse: boolean): number {
+  return 2 * ((Math.abs(Math.log(r)) + 4) * Number.EPSILON * r + 2 ** -96 * (inverse ? r * r : 1))
+}
 
 /** The tick bitmap word (256 tick spacings) a tick lies in. */
 const bitmapWord = (tick: number, tickSpacing: number) => Math.floor(Math.floor(tick / tickSpacing) / 256)
@@ -382,8 +394,16 @@ class ConcentratedCurve implements Curve {
         drop = -start * Math.expm1(-distance)
         rise = Math.expm1(distance) / start
       } else {
+        // One end is the current price or the known state's edge: start − end cancels when the two sit
+        // close (a pool inside its last tick's range), and the ends' float errors can then be a large share
+        // of the range's capacity (1e-8 of it on the hard bench's 10-pool market of seed 34). The range is
+        // widened by their bound, so its capacity is never below the pool's (the certificate's bound needs
+        // it), and the input is the same difference over start·end, without a second cancellation.
+        const inverse = this.sign < 0
+        const widened = end - rError(start, inverse) - rError(end, inverse)
+        if (widened > 0) end = widened
         drop = start - end
-        rise = 1 / end - 1 / start
+        rise = drop / (start * end)
       }
       const k = this.ranges.length
       this.ranges.push(l)
