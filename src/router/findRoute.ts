@@ -17,6 +17,7 @@ import { retreatCrossings } from './retreatCrossings.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
 import { simulatePlan } from './simulatePlan.js'
+import { spendRounding } from './spendRounding.js'
 import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
@@ -260,6 +261,10 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // model's balance is a hair off the exact pools' and their integer rounding).
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
+    // A single path that pays for its hops' rounding (a token of few decimals on the way): that
+    // input spent on a second path, the split then balanced (see spendRounding).
+    const alone = chosen as Plan | undefined
+    if (alone?.paths.length === 1) consider(spendRounding(alone, Number(amountIn) === scale ? [...singles, ...floorPaths] : singles, gasCost, memo))
     // With gas priced in, a path pulled back below a tick its last sliver paid too much gas to cross
     // (the balance above weighs output alone; see retreatCrossings), then balanced again.
     const polished = chosen as Plan | undefined

@@ -1,4 +1,5 @@
 import type { Pool } from '../protocols/types.js'
+import { leastInput } from './leastInput.js'
 import { simulatePlan } from './simulatePlan.js'
 import { type SwapMemo, quoteMemoized } from './swapMemo.js'
 import type { ExecutedHop, Plan } from './types.js'
@@ -160,14 +161,8 @@ function trimRounding(plan: Plan, gasCostInOutput: number, memo: SwapMemo | unde
   let freed = 0n
   plan.paths.forEach((path, i) => {
     if (path.hops.some((hop) => uses.get(hop.pool.key)! > 1)) return
-    // Backwards from the path's output: the least input each hop needs for what the next one took.
-    let needed = path.amountOut
-    for (let h = path.hops.length - 1; h >= 0 && needed > 0n; h--) {
-      const hop = path.hops[h]!
-      const least = hop.pool.quoteExactOut(hop.tokenIn, hop.tokenOut, needed)
-      needed = least && least.amountIn <= hop.amountIn ? least.amountIn : hop.amountIn
-    }
-    if (needed > 0n && needed < path.amountIn) {
+    const needed = leastInput(path)
+    if (needed < path.amountIn) {
       freed += path.amountIn - needed
       amounts[i] = needed
     }
