@@ -4,20 +4,13 @@
 // bp below the 5% grid's two paths and 24 bp below the greedy split over the best single paths
 // (each the best net of its own gas), which now runs when a split could pay for a second path.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 describe('a gas-priced route collapsed to one path', () => {
   it('splits when two single paths pay their gas (100 pools seed 7, H4 -> H8, 1%, 20 gwei)', () => {
-    const universe = createHardUniverse(100, 7)
-    const trade = universe.trades.find((t) => t.label.startsWith('H4->'))!
-    const amountIn = (trade.depthIn * 10n ** 7n) / 10n ** 9n
     // 20 gwei in raw H8 per gas unit, at the bench's native price of H8.
     const gasCost = 147.49845964888544
-    const plan = findRoute(
-      { pools: universe.market.pools.map((p) => p.pool), tokenIn: trade.tokenIn.address, tokenOut: trade.tokenOut.address, connectors: universe.market.chain.majorTokens, maxHops: 4, gasCostInOutput: gasCost },
-      amountIn,
-    )!
+    const plan = routeHardTrade(100, 7, 'H4->', 0.01, 4, gasCost)!
     const value = Number(plan.amountOut) - Number(plan.gas) * gasCost
     // The 5% grid: 8746476018.76. Before: the single path, 8745296060.15.
     expect(value).toBeGreaterThan(8746476018.76)

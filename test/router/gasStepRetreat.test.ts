@@ -5,20 +5,13 @@
 // and USDC took a hair more and crossed a tick of the USDC -> H2 pool (84,400 gas, 1.4 bp of the
 // output) for less than that gas was worth. retreatCrossings pulls such a path back below its step.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 describe('a path that crossed a tick for less than its gas', () => {
   it('is pulled back below the tick (100 pools seed 16, H0 -> H2, 1%, 20 gwei, 4 hops)', () => {
-    const universe = createHardUniverse(100, 16)
-    const trade = universe.trades.find((t) => t.label.startsWith('H0->H2'))!
-    const amountIn = (trade.depthIn * 10n ** 7n) / 10n ** 9n
     // 20 gwei in raw H2 per gas unit, at the bench's native price of H2.
     const gasCost = 0.21791584544532724
-    const plan = findRoute(
-      { pools: universe.market.pools.map((p) => p.pool), tokenIn: trade.tokenIn.address, tokenOut: trade.tokenOut.address, connectors: universe.market.chain.majorTokens, maxHops: 4, gasCostInOutput: gasCost },
-      amountIn,
-    )!
+    const plan = routeHardTrade(100, 16, 'H0->H2', 0.01, 4, gasCost)!
     const value = Number(plan.amountOut) - Number(plan.gas) * gasCost
     // The 5% grid (the same two paths, half each): 110250840.37 net. Before: 110235054.27, the
     // USDC -> H2 hop at 159,900 gas where half the input takes it at 75,500.

@@ -6,22 +6,16 @@
 // decimals) on the path through it: each rate was off by up to 0.17%, thirty times the paths' true
 // difference, and the polish moved input the wrong way, then stopped 0.18 bp below the grid's split.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
 import { gasCostIn } from '../../scripts/bench/market.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { getHardTrade } from '../support/hardMarketRoute.js'
 
 describe('a split whose rates a few-decimals hop rounds', () => {
   it('is balanced on resolved rates (100 pools seed 25, H9 -> H13, 0.01%, 0.01 gwei, 4 hops)', () => {
-    const universe = createHardUniverse(100, 25)
-    const trade = universe.trades.find((t) => t.label.startsWith('H9->H13'))!
-    const amountIn = (trade.depthIn * 10n ** 5n) / 10n ** 9n
+    const hard = getHardTrade(100, 25, 'H9->H13', 0.0001)
     // The bench's base gas price (0.01 gwei) in raw H13 per gas unit.
-    const gasCost = gasCostIn(trade.tokenOut, 10_000_000n)
-    const plan = findRoute(
-      { pools: universe.market.pools.map((p) => p.pool), tokenIn: trade.tokenIn.address, tokenOut: trade.tokenOut.address, connectors: universe.market.chain.majorTokens, maxHops: 4, gasCostInOutput: gasCost },
-      amountIn,
-    )!
-    expect(plan.amountIn).toBe(amountIn)
+    const gasCost = gasCostIn(hard.planned.tokenOut, 10_000_000n)
+    const plan = hard.route(4, gasCost)!
+    expect(plan.amountIn).toBe(hard.amountIn)
     const value = Number(plan.amountOut) - Number(plan.gas) * gasCost
     // The 5% grid (the same two paths, 70% and 30%): 1.8293518655e21 net. Before: 1.8293197514e21,
     // 83% through WBTC.

@@ -6,19 +6,13 @@
 // (8 decimals; 0.15 bp) and the 5% grid, whose second path took 10% and landed above a WBTC step
 // by chance, came out 0.02 bp ahead.
 import { describe, expect, it } from 'vitest'
-import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
-import { findRoute } from '../../src/router/findRoute.js'
+import { getHardTrade } from '../support/hardMarketRoute.js'
 
 describe('a single path through a few-decimals token', () => {
   it('spends the input its rounding wastes on a second path (100 pools seed 35, H14 -> H19, 0.01%, 6 hops)', () => {
-    const universe = createHardUniverse(100, 35)
-    const trade = universe.trades.find((t) => t.label.startsWith('H14->H19'))!
-    const amountIn = (trade.depthIn * 10n ** 5n) / 10n ** 9n
-    const plan = findRoute(
-      { pools: universe.market.pools.map((p) => p.pool), tokenIn: trade.tokenIn.address, tokenOut: trade.tokenOut.address, connectors: universe.market.chain.majorTokens, maxHops: 6, gasCostInOutput: 0 },
-      amountIn,
-    )!
-    expect(plan.amountIn).toBe(amountIn)
+    const hard = getHardTrade(100, 35, 'H14->H19', 0.0001)
+    const plan = hard.route(6)!
+    expect(plan.amountIn).toBe(hard.amountIn)
     expect(plan.paths.every((p) => p.hops.length <= 6)).toBe(true)
     // The 5% grid (95% through WBTC, 5% through H15..H18): 797,454,533,327. Before: 797,453,066,106,
     // the WBTC path alone.
