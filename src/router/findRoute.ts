@@ -221,6 +221,8 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     }
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
+    // The floor (paths through any token, found at the probe) when this amount is the graph's scale.
+    const floorHere = amount === scale ? floorPaths : []
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
     // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
     // the best single paths (candidate and through any token).
@@ -240,7 +242,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       }
       if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
       for (const single of singles) add(single, true)
-      for (const single of Number(amountIn) === scale ? floorPaths : []) add(single, true)
+      for (const single of floorHere) add(single, true)
       // One path, and it is a best single path or a floor path: the greedy split could only give it
       // all of the input, the very plan `singles` weighed above (or the floor weighs below), or
       // nothing. Skipped: the gas-collapse check asks it so in most small quotes, where its twenty
@@ -264,7 +266,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // A single path that pays for its hops' rounding (a token of few decimals on the way): that
     // input spent on a second path, the split then balanced (see spendRounding).
     const alone = chosen as Plan | undefined
-    if (alone?.paths.length === 1) consider(spendRounding(alone, Number(amountIn) === scale ? [...singles, ...floorPaths] : singles, gasCost, memo))
+    if (alone?.paths.length === 1) consider(spendRounding(alone, [...singles, ...floorHere], gasCost, memo))
     // With gas priced in, a path pulled back below a tick its last sliver paid too much gas to cross
     // (the balance above weighs output alone; see retreatCrossings), then balanced again.
     const polished = chosen as Plan | undefined
@@ -285,7 +287,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     const collapsed = chosen as Plan | undefined
     if (gasCost > 0 && collapsed?.paths.length === 1) {
       const swapGas = collapsed.paths[0]!.hops.reduce((least, hop) => (hop.gas < least ? hop.gas : least), collapsed.gas)
-      const room = amount * getBestSpotRate([...singles, ...(Number(amountIn) === scale ? floorPaths : [])]) - 2 * Number(swapGas) * gasCost
+      const room = amount * getBestSpotRate([...singles, ...floorHere]) - 2 * Number(swapGas) * gasCost
       if (room > value(collapsed)) greedy(true)
     }
     // The route at one hop fewer (beyond the default limit; it weighs the one below it in turn):
