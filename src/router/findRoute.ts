@@ -16,7 +16,7 @@ import { priceColumns } from './priceColumns.js'
 import { retreatCrossings } from './retreatCrossings.js'
 import { searchGas } from './gasSearch.js'
 import { buildRouteGraph } from './routeGraph.js'
-import { simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import { spendRounding } from './spendRounding.js'
 import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
@@ -158,7 +158,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     (Number(amountIn) === scale ? floorPaths : findSinglePaths(pools, tokenIn, tokenOut, Number(amountIn), maxHops, gasCost)).map((path) =>
       simulatePlan([{ path, amountIn }], { gasCostInOutput: gasCost, memo }),
     )
-  const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * gasCost
+  const value = (plan: Plan) => getNetOutput(plan, gasCost)
   // The gas search from a solve, its model mapped back to the candidate graph when the solve was layered.
   const searchGasFrom = (start: GasSearchStart, amount: number) => {
     const searched = searchGas(start.graph, start.pairEdges, start, amount, gasCost)

@@ -1,7 +1,7 @@
 import { fitToPools } from './fitToPools.js'
 import { mergedMoveValue } from './mergedMoveValue.js'
 import type { Pool } from '../protocols/types.js'
-import { type PoolStates, simulatePlan } from './simulatePlan.js'
+import { getNetOutput, type PoolStates, simulatePlan } from './simulatePlan.js'
 import { standaloneBound } from './standaloneBound.js'
 import { type SwapMemo, createSwapMemo, quoteMemoized } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
@@ -84,7 +84,7 @@ export function greedySplit(paths: readonly Path[], amountIn: bigint, gasCostInO
   // Refinement: halve the part and move it between the paths while the plan's exact value (net of
   // gas) improves, within REFINE_BUDGET simulations.
   const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, p) => ({ path, amountIn: shares[p]! })), { gasCostInOutput, memo })
-  const value = (plan: Plan | undefined) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput : -Infinity)
+  const value = (plan: Plan | undefined) => (plan ? getNetOutput(plan, gasCostInOutput) : -Infinity)
   let plan = simulate(amounts)
   // The parts were priced in the order they were chosen, but the plan runs path by path (or as a
   // flow): a path whose part came after others through a shared pool may overfill a pool further

@@ -1,6 +1,6 @@
 import type { Pool } from '../protocols/types.js'
 import { leastInput } from './leastInput.js'
-import { simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import { type SwapMemo, quoteMemoized } from './swapMemo.js'
 import type { ExecutedHop, Plan } from './types.js'
 
@@ -43,7 +43,7 @@ const RESOLVE_UNITS = 1n << 14n
  */
 export function polishSplit(plan: Plan, gasCostInOutput: number, memo?: SwapMemo): Plan {
   if (plan.paths.length < 2 || !(gasCostInOutput >= 0)) return plan
-  const value = (candidate: Plan) => Number(candidate.amountOut) - Number(candidate.gas) * gasCostInOutput
+  const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
   let best = plan
   let bestValue = value(plan)
   // The first probe: a small part of the thinnest path (a move between paths is at its scale).

@@ -1,4 +1,4 @@
-import { type Allocation, simulatePlan } from './simulatePlan.js'
+import { type Allocation, getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -25,7 +25,7 @@ const PRUNE_BUDGET = 16
  */
 export function prunePaths(plan: Plan, gasCostInOutput: number, memo?: SwapMemo): Plan {
   if (!(gasCostInOutput >= 0) || plan.paths.length < 2) return plan
-  const value = (candidate: Plan) => Number(candidate.amountOut) - Number(candidate.gas) * gasCostInOutput
+  const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
   let best = plan
   let bestValue = value(plan)
   let allocations = plan.paths.map((p) => ({ path: p.path, amountIn: p.amountIn }))

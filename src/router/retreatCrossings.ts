@@ -1,4 +1,4 @@
-import { simulatePath, simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePath, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -31,7 +31,7 @@ const BISECTION_STEPS = 14
  */
 export function retreatCrossings(plan: Plan, gasCostInOutput: number, memo?: SwapMemo): Plan {
   if (!(gasCostInOutput > 0) || plan.paths.length < 2) return plan
-  const value = (candidate: Plan) => Number(candidate.amountOut) - Number(candidate.gas) * gasCostInOutput
+  const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
   // A path's own gas at an input (alone on fresh states; undefined when it does not fill).
   const gasAt = (path: Path, amountIn: bigint) => simulatePath(path, amountIn, new Map(), memo)?.hops.reduce((sum, hop) => sum + hop.gas, 0n)
   let best = plan

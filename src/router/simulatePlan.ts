@@ -71,7 +71,7 @@ export function simulatePlan(allocations: readonly Allocation[], options: Simula
   if (!flow) return sequential
   if (!sequential) return flow
   const cost = options.gasCostInOutput ?? 0
-  const value = (plan: Plan) => Number(plan.amountOut) - Number(plan.gas) * cost
+  const value = (plan: Plan) => getNetOutput(plan, cost)
   const [a, b] = [value(flow), value(sequential)]
   if (a !== b) return a > b ? flow : sequential
   if (flow.amountOut !== sequential.amountOut) return flow.amountOut > sequential.amountOut ? flow : sequential
@@ -86,6 +86,17 @@ function sharesPool(allocations: readonly Allocation[]): boolean {
       seen.add(hop.pool.key)
     }
   return false
+}
+
+/**
+ * A plan's output net of its gas, in raw output units at `gasCostInOutput` per gas: the figure
+ * every gas-aware choice of the router compares.
+ *
+ * @example
+ * getNetOutput(plan, 0) === Number(plan.amountOut) // gas-free
+ */
+export function getNetOutput(plan: Plan, gasCostInOutput: number): number {
+  return Number(plan.amountOut) - Number(plan.gas) * gasCostInOutput
 }
 
 /**

@@ -1,6 +1,6 @@
 import { leastInput } from './leastInput.js'
 import { polishSplit } from './polishSplit.js'
-import { simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -25,7 +25,7 @@ export function spendRounding(plan: Plan, others: readonly Path[], gasCostInOutp
   const needed = leastInput(only)
   const freed = only.amountIn - needed
   if (freed <= 0n) return plan
-  const value = (candidate: Plan) => Number(candidate.amountOut) - Number(candidate.gas) * gasCostInOutput
+  const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
   const ownPools = new Set(only.hops.map((hop) => hop.pool.key))
   // The best raw split first (each taker weighed at the freed input alone), then that one balanced:
   // one polish per quote (a single path through a token of few decimals is the common case).
