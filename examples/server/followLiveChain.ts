@@ -46,15 +46,18 @@ export type LiveChain = {
 /**
  * Creates the chain's live source (from its checkpoint file when there is a usable one), then
  * syncs it every `pollingIntervalMs` (the first sync at once), writing the checkpoint every
- * `checkpointEveryBlocks` blocks. A failed sync is logged; the source answers 503 meanwhile.
+ * `checkpointEveryBlocks` blocks. Over a WebSocket (`ws://`, `wss://`) each new head the node
+ * announces starts a sync at once (one announced during a sync starts another right after it), and
+ * the poll is the fallback. A failed sync is logged; the source answers 503 meanwhile.
  *
  * @example
  * const live = followLiveChain({ chain, rpcUrl, fromBlock: 0, checkpointFile: 'live-8453.json', checkpointEveryBlocks: 50, pollingIntervalMs: 1000, log })
  */
 export function followLiveChain(parameters: FollowLiveChainParameters): LiveChain {
   const { chain, rpcUrl, fromBlock, tracking, checkpointFile, checkpointEveryBlocks, pollingIntervalMs, maxLagBlocks, maxAgeMs, timeoutMs, retryCount, log } = parameters
-  const transport = /^wss?:/.test(rpcUrl) ? webSocket(rpcUrl, { timeout: timeoutMs ?? 10_000 }) : http(rpcUrl, { timeout: timeoutMs ?? 10_000, retryCount: retryCount ?? 2 })
-  const client = createPublicClient({ transport }) as PublicClient
+  // Over a WebSocket the node announces new heads (eth_subscribe), which drive the syncs.
+  const socketClient = /^wss?:/.test(rpcUrl) ? createPublicClient({ transport: webSocket(rpcUrl, { timeout: timeoutMs ?? 10_000 }) }) : undefined
+  const client = (socketClient ?? createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs ?? 10_000, retryCount: retryCount ?? 2 }) })) as PublicClient
   const settings = { client, chain, fromBlock: BigInt(fromBlock), ...(tracking ? { tracking } : {}), ...(maxLagBlocks !== undefined ? { maxLagBlocks } : {}), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}) }
 
   let checkpoint: LiveCheckpoint | undefined
@@ -83,6 +86,8 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
   let busy = false
+  /** A new head was announced while a sync was in flight: that sync may have read the head before it. */
+  let again = false
   let lastError: string | null = null
   let savedBlock = resumedFrom ?? -1
   let lastCheckpoint: LiveChainHealth['lastCheckpoint'] = null
@@ -115,18 +120,36 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
     }
   }
   const loop = () => {
-    if (stopped || busy) return
+    if (stopped) return
+    if (busy) {
+      // Sync once more right after this one: dropping the announcement would leave the block
+      // unfollowed until the fallback poll, a whole polling interval on a quiet chain.
+      again = true
+      return
+    }
     clearTimeout(timer)
     busy = true
+    again = false
     running = tick().finally(() => {
       busy = false
-      if (!stopped) timer = setTimeout(loop, pollingIntervalMs)
+      if (stopped) return
+      if (again) loop()
+      else timer = setTimeout(loop, pollingIntervalMs)
     })
   }
   loop()
-  // Over a WebSocket the node announces new heads (eth_subscribe): sync at once instead of at the
-  // next poll, which stays as the fallback when a subscription goes quiet.
-  const unwatch = /^wss?:/.test(rpcUrl) ? client.watchBlockNumber({ onBlockNumber: loop, onError: () => {} }) : undefined
+  // New heads drive the syncs; the poll stays as the fallback when a subscription goes quiet. The
+  // first sync started before the subscription was live, so one more runs once it is: a block made
+  // in between is announced to nobody.
+  let unsubscribe: (() => Promise<unknown>) | undefined
+  socketClient?.transport
+    .subscribe({ params: ['newHeads'], onData: loop })
+    .then((subscription) => {
+      unsubscribe = subscription.unsubscribe
+      if (stopped) subscription.unsubscribe().catch(() => undefined)
+      else loop()
+    })
+    .catch((error: unknown) => log('warn', 'live new-heads subscription failed: following by polling only', { chainId: chain.id, error: String(error) }))
 
   return {
     source,
@@ -143,7 +166,8 @@ export function followLiveChain(parameters: FollowLiveChainParameters): LiveChai
     },
     async close() {
       stopped = true
-      unwatch?.()
+      // Not awaited: a node already gone never answers it, and the close must not wait for one.
+      unsubscribe?.().catch(() => undefined)
       clearTimeout(timer)
       await running
       await save().catch((error: unknown) => log('warn', 'live checkpoint not written', { chainId: chain.id, error: String(error) }))
