@@ -150,7 +150,7 @@ export type LiveSourceStats = {
 export type LiveSource = LiquiditySource & {
   /** Discovers (first call), then follows the chain to its head; resolves to the source's block. Node failures reject with a 503 QuoteError. */
   sync(): Promise<number>
-  /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()`, and syncs every `maxAgeMs / 3` besides, so a chain without new blocks keeps the source fresh while its node answers. */
+  /** Follows new blocks with viem's `watchBlockNumber` (polling or subscription) until `stop()` (a block announced during a sync is synced to right after it), and syncs every `maxAgeMs / 3` besides, so a chain without new blocks keeps the source fresh while its node answers. */
   start(options?: { pollingInterval?: number }): void
   stop(): void
   /** Adds tokens to the tracking list (`tokens` and `onDemand` policies; on demand, only tokens some discovered pool names); their pools are read at the next sync. */
@@ -862,10 +862,26 @@ function buildLiveSource({
     sync,
     start({ pollingInterval } = {}) {
       if (unwatch) return
+      // A head announced while a sync runs may be newer than the head that sync read: one more sync
+      // runs after it (however many heads come meanwhile). Joining the running sync instead would
+      // leave the block unfollowed until the next head or heartbeat.
+      let queued = false
+      let watching = true
+      const followHead = () => {
+        if (running === undefined) return void sync().catch(() => undefined)
+        if (queued) return
+        queued = true
+        void running
+          .catch(() => undefined)
+          .finally(() => {
+            queued = false
+            if (watching) void sync().catch(() => undefined)
+          })
+      }
       const stopWatching = client.watchBlockNumber({
         emitOnBegin: true,
         ...(pollingInterval !== undefined ? { pollingInterval } : {}),
-        onBlockNumber: () => void sync().catch(() => undefined),
+        onBlockNumber: followHead,
         onError: (error) => (lastError = error),
       })
       // watchBlockNumber speaks only when the head moves. On a chain that makes no block for longer
@@ -873,6 +889,7 @@ function buildLiveSource({
       // answers and renews the source's freshness, instead of turning every quote into a 503.
       const heartbeat = setInterval(() => void sync().catch(() => undefined), Math.max(250, Math.floor(maxAgeMs / 3)))
       unwatch = () => {
+        watching = false
         stopWatching()
         clearInterval(heartbeat)
       }
