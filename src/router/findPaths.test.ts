@@ -64,4 +64,30 @@ describe('findTokenPaths', () => {
     const shallow = new Set(connectors.slice(0, 2))
     for (const path of paths.filter((p) => p.length - 1 === 4)) expect(path.some((t) => shallow.has(t))).toBe(false)
   })
+
+  it('lists every path while they fit the limit, however many walks lead into dead ends', () => {
+    // Twelve deep connectors pooled with the input and with each other but never with the output
+    // (1000:7 at 6 hops: most candidates led nowhere near H14), and one shallow 5-hop chain
+    // in -> A1 -> A2 -> A3 -> A4 -> out beside a 2-hop path. The walks into the dead ends used to
+    // spend the step budget (each a step, 12 + 132 + ... of them) and hand over to the bounded
+    // search, whose widest prefixes were all dead ends: the 5-hop path was lost.
+    const deadEnds = Array.from({ length: 12 }, (_, i) => token(20 + i))
+    const chain = Array.from({ length: 4 }, (_, i) => token(40 + i))
+    const mid = token(50)
+    const deep = 10n ** 24n
+    const shallow = 10n ** 18n
+    const deadEndPools: Pool[] = []
+    for (let i = 0; i < deadEnds.length; i++) {
+      deadEndPools.push(pair(ends.tokenIn, deadEnds[i]!, deep))
+      for (let j = i + 1; j < deadEnds.length; j++) deadEndPools.push(pair(deadEnds[i]!, deadEnds[j]!, deep))
+    }
+    const ways = [ends.tokenIn, ...chain, ends.tokenOut]
+    const chainPools = ways.slice(1).map((t, k) => pair(ways[k]!, t, shallow))
+    const market = createMarket([...deadEndPools, ...chainPools, pair(ends.tokenIn, mid, deep), pair(mid, ends.tokenOut, deep)])
+    const linkedHere = (a: Address, b: Address) => market.pairs.get(a)?.has(b) === true
+    const connectorsHere = [...deadEnds, ...chain, mid]
+    const paths = findTokenPaths(market, { ...ends, connectors: connectorsHere, maxHops: 6, size: 1e18 }, 64)
+    expect(paths.map((p) => p.join())).toEqual(allPaths(connectorsHere, linkedHere, ends.tokenIn, ends.tokenOut, 6))
+    expect(paths.map((p) => p.join())).toContain(ways.join())
+  })
 })
