@@ -11,7 +11,7 @@
 // Sizes: BENCH_HARD=quick (a small run), BENCH_HARD_CLASSES=10,100 (which pool counts),
 // BENCH_HARD_SEEDS=<pools>:<seed>[,...] (one universe each, to reproduce a worst case),
 // BENCH_HARD_LATENCY=<samples> per class (default 500), BENCH_HARD_LATENCY_SECONDS (time box per class),
-// BENCH_HARD_WARMUP=<quotes> and BENCH_HARD_WARMUP_SECONDS before them (default 4,000 or 10 s: warmUp.ts),
+// BENCH_HARD_WARMUP=<quotes> and BENCH_HARD_WARMUP_SECONDS before them (default 600 per trade, at least 8,000, or 10 s: warmUp.ts),
 // BENCH_HARD_DEBUG=<trade>@<size>[,...] (e.g. H16->H19@0.1%; runs only those cases and prints weft's
 // paths at each limit next to the optimum's plans and Tines' paths, to compare what each trades).
 import { loadavg } from 'node:os'
@@ -27,6 +27,7 @@ import { type HardUniverse, createHardUniverse } from './hardMarket.js'
 import { type BenchToken, type Market, gasCostIn, nativePriceIn } from './market.js'
 import { buildNetwork, executeDual, layerNetwork, solveDual } from './networkOptimum.js'
 import { splitByFractions } from './paths.js'
+import { type GcSummary, formatGc, watchGc } from './gcWatch.js'
 import { formatMs, percentile, printTable } from './stats.js'
 import { buildTinesGraph, routeWithTines } from './tines.js'
 import { type WarmUp, warmUp, warmUpPlan } from './warmUp.js'
@@ -516,7 +517,7 @@ const where = (c: HardCase) => `${c.pools} pools seed ${c.seed} ${c.trade} ${c.s
 const limitOf = (c: HardCase, hops: number) => c.limits.find((l) => l.hops === hops)!
 
 /** The latency loop of one class at one hop limit: warm getQuote (gas-aware, chain default gas price) round robin over its cases. */
-async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number, maxHops: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp }> {
+async function measureLatency(contexts: readonly UniverseContext[], samples: number, seconds: number, maxHops: number): Promise<{ samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp; gc: GcSummary }> {
   const trades = contexts.flatMap((context) => context.universe.trades.flatMap((trade) => SIZES.map((f) => ({ context, trade, amountIn: (trade.depthIn * BigInt(Math.round(f * 1e9))) / 10n ** 9n }))))
   const run = ({ context, trade, amountIn }: (typeof trades)[number]) =>
     getQuote(
@@ -525,9 +526,11 @@ async function measureLatency(contexts: readonly UniverseContext[], samples: num
       { chains: [context.universe.market.chain], maxHops, id: QUOTE_ID },
     ).catch(() => undefined)
   // Warm: every trade once (pools built), then on until the JIT settles (warmUp.ts).
-  const plan = warmUpPlan('BENCH_HARD')
+  const plan = warmUpPlan('BENCH_HARD', trades.length)
   const warm = await warmUp(trades, run, samples > 0 ? plan.quotes : 0, samples > 0 ? plan.seconds : 0)
   const times: number[] = []
+  const spans: { start: number; end: number }[] = []
+  const gc = watchGc()
   const started = performance.now()
   let timeBoxed = false
   for (let i = 0; i < samples; i++) {
@@ -537,9 +540,11 @@ async function measureLatency(contexts: readonly UniverseContext[], samples: num
     }
     const t0 = performance.now()
     await run(trades[i % trades.length]!)
-    times.push(performance.now() - t0)
+    const t1 = performance.now()
+    times.push(t1 - t0)
+    spans.push({ start: t0, end: t1 })
   }
-  return { samples: times, load: loadavg().map((x) => x.toFixed(1)).join(' '), timeBoxed, warm }
+  return { samples: times, load: loadavg().map((x) => x.toFixed(1)).join(' '), timeBoxed, warm, gc: await gc.stop(spans) }
 }
 
 function parsePlan(): Record<number, number[]> {
@@ -582,7 +587,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
   console.log(`Plan: ${Object.entries(plan).map(([pools, seeds]) => `${pools} pools × seeds ${seeds.join(',')}`).join('; ')}; sizes ${SIZES.map(sizeLabel).join(' ')} of the trade's depth.\n`)
 
   const cases: HardCase[] = []
-  const latency: { pools: number; hops: number; samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp }[] = []
+  const latency: { pools: number; hops: number; samples: number[]; load: string; timeBoxed: boolean; warm: WarmUp; gc: GcSummary }[] = []
   for (const [poolsText, seeds] of Object.entries(plan)) {
     const pools = Number(poolsText)
     const classStarted = performance.now()
@@ -601,7 +606,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
     for (const hops of HOP_LIMITS) {
       const measured = await measureLatency(contexts, latencySamples, latencySeconds, hops)
       latency.push({ pools, hops, ...measured })
-      console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''} after ${measured.warm.quotes} warm-up quotes${measured.warm.timeBoxed ? ' (warm-up time box reached)' : ''}, load average ${measured.load}`)
+      console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''} after ${measured.warm.quotes} warm-up quotes${measured.warm.timeBoxed ? ' (warm-up time box reached)' : ''}, load average ${measured.load}; ${formatGc(measured.gc)}`)
     }
     console.log('')
   }

@@ -4,7 +4,7 @@
 // output and certificate so two runs can be compared for identical results.
 // Run: npx tsx scripts/bench/routerLatency.ts [pools:seed ...]   (default 10:1 100:1 1000:1 10000:1)
 // Env: LATENCY_SAMPLES (default 500), LATENCY_SECONDS (time box per class, default 120),
-//      LATENCY_WARMUP / LATENCY_WARMUP_SECONDS (quotes before timing: default 4,000 or 10 s, warmUp.ts),
+//      LATENCY_WARMUP / LATENCY_WARMUP_SECONDS (quotes before timing: default 600 per trade, at least 8,000, or 10 s: warmUp.ts),
 //      LATENCY_RESULTS (results file), LATENCY_CHECK (a results file to compare against),
 //      LATENCY_PROFILE (a .cpuprofile file: the timed loops only, all classes).
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -13,6 +13,7 @@ import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createSnapshotSource } from '../../src/liquidity/createSnapshotSource.js'
 import { getQuote } from '../../src/quote/getQuote.js'
+import { formatGc, watchGc } from './gcWatch.js'
 import { type HardUniverse, createHardUniverse } from './hardMarket.js'
 import { formatMs, percentile } from './stats.js'
 import { warmUp, warmUpPlan } from './warmUp.js'
@@ -61,7 +62,6 @@ const args = process.argv.slice(2)
 const plan = (args.length > 0 ? args : ['10:1', '100:1', '1000:1', '10000:1']).map((item) => item.split(':').map(Number) as [number, number])
 const samples = Number(process.env.LATENCY_SAMPLES ?? 500)
 const seconds = Number(process.env.LATENCY_SECONDS ?? 120)
-const warmPlan = warmUpPlan('LATENCY')
 const results: Record<string, string> = {}
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
 const profiler = process.env.LATENCY_PROFILE ? new Session() : undefined
@@ -87,22 +87,27 @@ for (const [pools, seed] of plan) {
   )
   // The results of every trade at both gas prices, then the warm-up (warmUp.ts).
   for (const trade of trades) for (const gas of RESULT_GAS) results[`${trade.label} gas ${gas ?? 'default'}`] = await quote(trade, gas, true)
+  const warmPlan = warmUpPlan('LATENCY', trades.length)
   const warm = await warmUp(trades, (trade) => quote(trade, undefined, false), warmPlan.quotes, warmPlan.seconds)
   const wall: number[] = []
   const cpu: number[] = []
+  const spans: { start: number; end: number }[] = []
+  const gc = watchGc()
   if (profiler) await profiler.post('Profiler.start')
   const started = performance.now()
   for (let i = 0; i < samples && performance.now() - started < seconds * 1000; i++) {
     const cpuBefore = process.cpuUsage()
     const wallBefore = performance.now()
     await quote(trades[i % trades.length]!, undefined, false)
-    wall.push(performance.now() - wallBefore)
+    const wallAfter = performance.now()
+    wall.push(wallAfter - wallBefore)
+    spans.push({ start: wallBefore, end: wallAfter })
     const used = process.cpuUsage(cpuBefore)
     cpu.push((used.user + used.system) / 1000)
   }
   if (profiler) await profiler.post('Profiler.stop').then(({ profile }) => profiles.push(profile))
   const figures = (list: number[]) => `p50 ${formatMs(percentile(list, 50))} p90 ${formatMs(percentile(list, 90))} p99 ${formatMs(percentile(list, 99))} max ${formatMs(Math.max(...list))}`
-  console.log(`${pools} pools seed ${seed}: ${wall.length} samples after ${warm.quotes} warm-up quotes${warm.timeBoxed ? ' (time box)' : ''}; wall ${figures(wall)}; cpu ${figures(cpu)}; load ${load()}`)
+  console.log(`${pools} pools seed ${seed}: ${wall.length} samples after ${warm.quotes} warm-up quotes${warm.timeBoxed ? ' (time box)' : ''}; wall ${figures(wall)}; cpu ${figures(cpu)}; load ${load()}; ${formatGc(await gc.stop(spans))}`)
 }
 
 if (process.env.LATENCY_PROFILE) writeFileSync(process.env.LATENCY_PROFILE, JSON.stringify(profiles.at(-1)))
