@@ -214,10 +214,18 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // The gas-searched split (the gas-free one when that does not execute exactly) and the best
     // single paths, on exact gas; the split repaired on simulation when flagged and still the best.
     let split = best && best.paths.length > 0 ? exactSplit(graph, best, amountIn, value, gasCost, memo) : undefined
-    if (!split && lead && lead !== best) split = exactSplit(graph, lead, amountIn, value, gasCost, memo)
+    // The model the split was made from (its value net of gas, in the model, is what it promised).
+    let splitModel = split ? best : undefined
+    if (!split && lead && lead !== best) {
+      split = exactSplit(graph, lead, amountIn, value, gasCost, memo)
+      splitModel = lead
+    }
     for (const model of alternatives) {
       const other = exactSplit(graph, model, amountIn, value, gasCost, memo)
-      if (other && (!split || value(other.plan) > value(split.plan))) split = other
+      if (other && (!split || value(other.plan) > value(split.plan))) {
+        split = other
+        splitModel = model
+      }
     }
     if (split) consider(split.plan)
     const singles = bestSinglePaths(graph, pairEdges, amount, gasCost)
@@ -258,11 +266,20 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // Paths of the chosen split whose gas or rounding outweighs what they add, taken out on exact
     // simulation (gas-free too: a low-decimals token's few raw units spread over many paths).
     const current = chosen as Plan | undefined
+    // Whether the split leads the plans weighed so far: then the steps below balance it.
+    const splitLeads = split !== undefined && current === split.plan
     if (current) consider(prunePaths(current, gasCost, memo))
     // The chosen split's amounts balanced between its paths on exact simulation (the float
     // model's balance is a hair off the exact pools' and their integer rounding).
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
+    // The split, when it executed below a plan its model promised more than (a single path, most
+    // often): its exact balance, off by the pools' integer rounding, may have lost what the model
+    // gained, and only the chosen plan was balanced above. Balanced too before it is given up (hard
+    // bench 100:62 H9->H14 0.01%: model 223,857,308, split 223,856,531, single path 223,856,920,
+    // Tines 223,857,088; the split balanced 223,857,102).
+    const promised = splitModel ? splitModel.output - splitModel.gas * gasCost : -Infinity
+    if (split && !splitLeads && split.plan.paths.length > 1 && promised > chosenValue) consider(polishSplit(split.plan, gasCost, memo))
     // A single path that pays for its hops' rounding (a token of few decimals on the way): that
     // input spent on a second path, the split then balanced (see spendRounding).
     const alone = chosen as Plan | undefined
