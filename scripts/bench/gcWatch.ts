@@ -13,7 +13,7 @@ export type GcSummary = {
   minor: { count: number; totalMs: number; maxMs: number }
   /** Mark-compacts, incremental marking finalisations and weak callbacks: count, total and longest pause, ms. */
   major: { count: number; totalMs: number; maxMs: number }
-  /** Of the slowest 1% of samples (at least 5), how many overlapped a GC pause. */
+  /** Of the slowest 1% of samples (at least 5, at most all), how many overlapped a GC pause. */
   slowWithGc: number
   /** How many samples the slowest 1% is. */
   slowCount: number
@@ -44,7 +44,7 @@ export function watchGc(): { stop(spans: readonly Span[]): Promise<GcSummary> } 
       await new Promise((resolve) => setTimeout(resolve, 20))
       observer.disconnect()
       const sum = (list: Pause[]) => ({ count: list.length, totalMs: list.reduce((total, p) => total + p.end - p.start, 0), maxMs: Math.max(0, ...list.map((p) => p.end - p.start)) })
-      const slowCount = Math.max(5, Math.ceil(spans.length / 100))
+      const slowCount = Math.min(spans.length, Math.max(5, Math.ceil(spans.length / 100)))
       const slowest = [...spans].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, slowCount)
       const slowWithGc = slowest.filter((span) => pauses.some((p) => p.start < span.end && p.end > span.start)).length
       return { minor: sum(pauses.filter((p) => !p.major)), major: sum(pauses.filter((p) => p.major)), slowWithGc, slowCount }
