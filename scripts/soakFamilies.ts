@@ -43,6 +43,7 @@ inexact               ${report.findings.length}${byKind.size > 0 ? ` (${[...byKi
 flows                 ${report.flows} (${report.multiOutputFlows} trading one multi-token pool into two outputs)
 longest path          ${report.longestPath} hops
 gas estimate          below gasUsed in ${report.gas.underestimated} fills; gasEstimate / gasUsed ${report.gas.lowestRatio.toFixed(3)}–${report.gas.highestRatio.toFixed(3)} (${ratioQuantiles}; above 1.3 in ${sortedRatios.filter((ratio) => ratio > 1.3).length})
+slowest quotes        ${report.slowest.map((slow) => `${slow.ms.toFixed(0)} ms ${slow.label}`).join('\n                      ')}
 fills retried         ${report.retried} (the node never mined the first attempt)
 swaps by family       ${JSON.stringify(report.swapsByFamily)}
 time                  ${report.seconds.toFixed(0)} s, load average ${load()}`)

@@ -88,8 +88,13 @@ export type FamiliesSoakReport = {
   gas: { underestimated: number; lowestRatio: number; highestRatio: number; ratios: number[] }
   /** Fills run a second time because the node never mined the first (not findings; see soakMarket). */
   retried: number
+  /** The slowest snapshot quotes (getQuote wall time, slowest first, at most SLOWEST_KEPT): refusals included, RPC-source quotes left out (their time is the node's). */
+  slowest: { ms: number; label: string }[]
   seconds: number
 }
+
+/** How many of the slowest quotes the report keeps. */
+const SLOWEST_KEPT = 5
 
 /** decisions.md: gasEstimate is at most this many times the gas a fill uses. */
 const MAX_GAS_RATIO = 1.3
@@ -211,6 +216,7 @@ export async function runFamiliesSoak({ seeds, quotesPerSeed = 24, log = () => u
     swapsByFamily: {},
     longestPath: 0,
     retried: 0,
+    slowest: [],
     gas: { underestimated: 0, lowestRatio: Infinity, highestRatio: 0, ratios: [] },
     seconds: 0,
   }
@@ -293,6 +299,13 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
 
     let quote: Quote
     let details: QuoteDetails | undefined
+    const quoteStarted = performance.now()
+    const timeQuote = (outcome: string) => {
+      if (soakCase.rpc) return
+      report.slowest.push({ ms: performance.now() - quoteStarted, label: `seed ${market.seed} #${index} ${label}: ${outcome}` })
+      report.slowest.sort((a, b) => b.ms - a.ms)
+      report.slowest.length = Math.min(report.slowest.length, SLOWEST_KEPT)
+    }
     try {
       quote = await getQuote(intent, soakCase.rpc ? rpcSource : snapshotSource, {
         chains: [chain],
@@ -301,7 +314,9 @@ async function soakMarket(anvil: Anvil, market: FamiliesMarket, quotes: number, 
         ...(soakCase.gasPriceWei !== undefined ? { gasPriceWei: soakCase.gasPriceWei } : {}),
         onDetails: (d) => (details = d),
       })
+      timeQuote('quoted')
     } catch (error) {
+      timeQuote(error instanceof QuoteError ? `${error.statusCode}` : 'threw')
       if (error instanceof QuoteError && (error.statusCode === 404 || error.statusCode === 422)) {
         report.unrouted++
         const reason = `${error.statusCode} ${error.message.replace(/\d+/g, 'N')}`
