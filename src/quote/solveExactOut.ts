@@ -1,6 +1,7 @@
 import { type PreparedRoute, prepareRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { simulatePlan } from '../router/simulatePlan.js'
+import { modelInput } from './modelInput.js'
 import type { Path, Plan, RouteParameters } from '../router/types.js'
 
 /** A plan for a total input: the route for `routed`, plus what the user sends and nets. */
@@ -54,7 +55,7 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
   const routeAt = (amountIn: bigint): SizedPlan | undefined => {
     const routed = fees.routedOf(amountIn)
     if (routed <= 0n) return undefined
-    const plan = router.route(routed)
+    const plan = router.search(routed)
     return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
   }
   const routed = modelInput(router, Number(gross))
@@ -80,39 +81,6 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
     if (again && again.amountIn < best.amountIn) best = again
   }
   return best
-}
-
-/** Newton iterations on the model allowed for the input that delivers a gross output. */
-const MODEL_STEPS = 30
-
-/**
- * The routed input whose gas-free optimal split delivers `gross` in the float
- * model (rounded up), by Newton's method on output(input) with slope the input
- * token's price; undefined when the model cannot deliver it.
- */
-function modelInput(router: PreparedRoute, gross: number): bigint | undefined {
-  const spot = router.graph.spot[1] ?? 0
-  if (!(spot > 0) || !(gross > 0)) return undefined
-  let x = gross / spot
-  let lastOk: number | undefined
-  for (let i = 0; i < MODEL_STEPS; i++) {
-    const at = router.optimum(x)
-    if (!at) {
-      // Past capacity: back off halfway towards the last feasible point.
-      if (lastOk === undefined) x /= 2
-      else x = (x + lastOk) / 2
-      if (lastOk !== undefined && x - lastOk <= lastOk * 1e-12) return undefined
-      continue
-    }
-    lastOk = x
-    const miss = gross - at.output
-    if (Math.abs(miss) <= gross * 1e-12 || !(at.inputPrice > 0)) break
-    x += miss / at.inputPrice
-    if (!(x > 0) || !Number.isFinite(x)) return undefined
-  }
-  if (lastOk === undefined || !(x > 0) || !Number.isFinite(x) || x >= 2 ** 255) return undefined
-  // Rounded up, plus float noise, so the split is at (not just below) the size that delivers.
-  return BigInt(Math.ceil(x * (1 + 1e-12))) + 1n
 }
 
 /**

@@ -42,6 +42,13 @@ export type PreparedRoute = {
   graph: RouteGraph
   /** The gas-aware exact plan for `amountIn` (undefined when nothing can fill it). */
   route(amountIn: bigint): Plan | undefined
+  /**
+   * The plan `route` returns, without its certificate: for searches that weigh many amounts and
+   * keep one plan (an exact output's input, up to 13 routes on a refusal), which its caller
+   * certifies: the certificate is a solve of its own over the candidates, and a pass over every
+   * pool when its all-pools figure is read.
+   */
+  search(amountIn: bigint): Plan | undefined
   /** The gas-free model optimum for `amountIn`: output and the input token's price (d output / d input). */
   optimum(amountIn: number): { output: number; inputPrice: number } | undefined
 }
@@ -357,7 +364,8 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     return plan
   }
 
-  return { graph, route, optimum, uncertified }
+  const search = (amountIn: bigint) => uncertified(amountIn)?.plan
+  return { graph, route, search, optimum, uncertified }
 }
 
 /** A candidate graph with its edges by token pair (`from>to`) and its hop-limited models by amount. */
