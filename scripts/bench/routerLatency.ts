@@ -1,7 +1,9 @@
 // getQuote's warm latency on the hard markets alone (no optimum, no rivals): a quick loop for
 // latency work. Prints wall and CPU time (process.cpuUsage: the machine is shared, CPU time is
-// the steadier figure) per pool class, and with LATENCY_RESULTS=<file> writes every quote's
-// output and certificate so two runs can be compared for identical results.
+// the steadier median; it is the whole process's, TurboFan and GC helper threads included, so its
+// tail can sit above wall's) per pool class, the GC pauses inside the loop (gcWatch.ts), and with
+// LATENCY_RESULTS=<file> writes every quote's output and certificate so two runs can be compared
+// for identical results.
 // Run: npx tsx scripts/bench/routerLatency.ts [pools:seed ...]   (default 10:1 100:1 1000:1 10000:1)
 // Env: LATENCY_SAMPLES (default 500), LATENCY_SECONDS (time box per class, default 120),
 //      LATENCY_WARMUP / LATENCY_WARMUP_SECONDS (quotes before timing: default 600 per trade, at least 8,000, or 10 s: warmUp.ts),
