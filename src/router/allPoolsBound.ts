@@ -82,6 +82,9 @@ export function allPoolsBound(
   })
   const known = scopeCacheOf(scope)
   const edges = scopeEdges(scope, amountIn, nu)
+  // The scope's own edges (every curve a model) are kept with it; a list built for this amount is
+  // not, and keyed by it, the caches below would take an entry per quote (see touchingEdges).
+  const lasting = known.edges === edges
   for (let round = 0; round <= maxHops + 1; round++) {
     let changed = false
     for (let d = 0; d < scope.directions.length; d++) {
@@ -109,12 +112,12 @@ export function allPoolsBound(
       nu.set(flow.prices)
     }
   }
-  const descended = descendDual(edges, tokens.length, amountIn, nu, ROUNDS)
+  const descended = descendDual(edges, tokens.length, amountIn, nu, ROUNDS, lasting)
   if (descended < dual) dual = descended
   // The relaxation above lets flow chain any number of its pools; the layered one honours the hop
   // limit. Both are valid bounds on routes of at most maxHops: the lower is reported.
   const relaxed = dual
-  const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu)
+  const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu, lasting)
   if (layered.dual < dual) dual = layered.dual
   // The tokens the relaxations trade through, by the value they send through them: the layered
   // one's first (its trades fit the hop limit, so its tokens are the ones a route can use), then
@@ -182,12 +185,15 @@ function scopeCacheOf(scope: AllPoolsScope): ScopeCache {
 /**
  * Each token's edges (in edge order), by edge list: the bound's kept edges (and their layered copy)
  * are descended on once per quote. A list grown or shrunk since is indexed afresh; callers never
- * change a list's edges in place.
+ * change a list's edges in place. Only lists that last (`lasting`) are kept: a list made for one
+ * quote (the certificate's, a scope's sampled edges) never comes back, and its entry, held by the
+ * map until a GC finds the list dead, was most of what each scavenge promoted (76 of 76 kB at
+ * 10 pools; 11 kB without these entries).
  */
 const touchingCache = new WeakMap<readonly BoundEdge[], { edgeCount: number; touching: Int32Array[] }>()
 
-function touchingEdges(edges: readonly BoundEdge[], tokenCount: number): Int32Array[] {
-  const known = touchingCache.get(edges)
+function touchingEdges(edges: readonly BoundEdge[], tokenCount: number, lasting: boolean): Int32Array[] {
+  const known = lasting ? touchingCache.get(edges) : undefined
   if (known && known.touching.length === tokenCount && known.edgeCount === edges.length) return known.touching
   const lists: number[][] = Array.from({ length: tokenCount }, () => [])
   edges.forEach((edge, e) => {
@@ -195,7 +201,7 @@ function touchingEdges(edges: readonly BoundEdge[], tokenCount: number): Int32Ar
     lists[edge.to]!.push(e)
   })
   const touching = lists.map((list) => Int32Array.from(list))
-  touchingCache.set(edges, { edgeCount: edges.length, touching })
+  if (lasting) touchingCache.set(edges, { edgeCount: edges.length, touching })
   return touching
 }
 
@@ -214,8 +220,8 @@ function touchingEdges(edges: readonly BoundEdge[], tokenCount: number): Int32Ar
  * @example
  * const dual = descendDual([{ from: 1, to: 0, curve }], 2, 1e18, Float64Array.of(1, 3e-9), 2)
  */
-export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number): number {
-  const touching = touchingEdges(edges, tokenCount)
+export function descendDual(edges: readonly BoundEdge[], tokenCount: number, amountIn: number, nu: Float64Array, rounds: number, lasting = false): number {
+  const touching = touchingEdges(edges, tokenCount, lasting)
   let widest = 0
   for (const list of touching) widest = Math.max(widest, list.length)
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
@@ -463,8 +469,9 @@ function layeredDual(
   maxHops: number,
   amountIn: number,
   nu: Float64Array,
+  lasting: boolean,
 ): { dual: number; traded: Float64Array } {
-  const { nodes, tokenOfNode, layered } = layerEdges(edges, tokens, fromIn, toOut, maxHops)
+  const { nodes, tokenOfNode, layered } = layerEdges(edges, tokens, fromIn, toOut, maxHops, lasting)
   if (layered.length === 0) return { dual: Infinity, traded: new Float64Array(tokens.length) }
   const prices = Float64Array.from(tokenOfNode, (t) => nu[t]!)
   let dual = Infinity
@@ -476,7 +483,7 @@ function layeredDual(
       prices.set(flow.prices)
     }
   }
-  const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS)
+  const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS, lasting)
   // What each token's nodes trade at the prices reached (the layered flow's tokens).
   const traded = new Float64Array(tokens.length)
   tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded)
@@ -486,7 +493,7 @@ function layeredDual(
 /** A layered copy of an edge list: its nodes (token, hop count), each node's token, and the copies. */
 type Layers = { nodes: Address[]; tokenOfNode: number[]; layered: Edge[] }
 
-/** Layered copies by edge list (the bound's edges are kept per scope when every curve is a model). */
+/** Layered copies by edge list (the bound's edges are kept per scope when every curve is a model; only those are kept here). */
 const layerCache = new WeakMap<readonly Edge[], Layers>()
 
 /**
@@ -494,8 +501,8 @@ const layerCache = new WeakMap<readonly Edge[], Layers>()
  * from (a, k) to (b, k + 1) where a path of at most maxHops fits. It depends on the edge list and
  * the scope's hop distances alone, so it is built once per edge list (and must not be changed).
  */
-function layerEdges(edges: readonly Edge[], tokens: readonly Address[], fromIn: ReadonlyMap<Address, number>, toOut: ReadonlyMap<Address, number>, maxHops: number): Layers {
-  const known = layerCache.get(edges)
+function layerEdges(edges: readonly Edge[], tokens: readonly Address[], fromIn: ReadonlyMap<Address, number>, toOut: ReadonlyMap<Address, number>, maxHops: number, lasting: boolean): Layers {
+  const known = lasting ? layerCache.get(edges) : undefined
   if (known) return known
   const nodes: Address[] = [tokens[SINK]!, tokens[SOURCE]!]
   const tokenOfNode: number[] = [SINK, SOURCE]
@@ -519,7 +526,7 @@ function layerEdges(edges: readonly Edge[], tokens: readonly Address[], fromIn: 
     for (let k = first; k <= last; k++) layered.push({ ...edge, from: node(edge.from, k), to: node(edge.to, k + 1) })
   }
   const built: Layers = { nodes, tokenOfNode, layered }
-  layerCache.set(edges, built)
+  if (lasting) layerCache.set(edges, built)
   return built
 }
 
