@@ -359,9 +359,9 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         if (route.paths.length > 0) {
           const shares = splitByFractions(amountIn, route.fractions)
           tines[gas.label] = { result: executePaths(route.paths.map((path, i) => ({ path, amountIn: shares[i]! }))), hops: Math.max(...route.paths.map((p) => p.length)) }
-          if (gas.wei === 0n && debugged(trade.label, entry.size)) {
-            console.log(`  ${universe.label} ${trade.label} ${entry.size}: amountIn ${amountIn}`)
-            console.log(`    tines: ${tines[gas.label]!.result?.amountOut} in ${route.paths.length} paths`)
+          if (debugged(trade.label, entry.size)) {
+            if (gas.wei === 0n) console.log(`  ${universe.label} ${trade.label} ${entry.size}: amountIn ${amountIn}`)
+            console.log(`    tines${gas.wei === 0n ? '' : ` at gas ${gas.label}`}: ${tines[gas.label]!.result?.amountOut} (gas ${tines[gas.label]!.result?.gas}) in ${route.paths.length} paths`)
             route.paths.forEach((path, i) => console.log(`      ${describePath(market, path, shares[i]!)}`))
           }
         }
@@ -399,11 +399,11 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
         const replays = sequential !== undefined && sequential.amountOut === weft.amountOut ? sequential : undefined
         const exact = weft.execution === 'flow' ? (flow ?? replays) : (replays ?? flow)
         limit.net.weft[gas.label] = exact ? Number(weft.amountOut) - (gasCost === 0 ? 0 : Number(exact.gas) * gasCost) : undefined
+        if (debugged(trade.label, entry.size)) {
+          console.log(`    weft ≤${hops}h${gas.wei === 0n ? '' : ` at gas ${gas.label}`}: ${weft.amountOut} (gas ${exact?.gas}, net ${limit.net.weft[gas.label]}) in ${weft.allocations.length} paths`)
+          for (const { path, amountIn: share } of weft.allocations) console.log(`      ${describePath(market, path, share)}`)
+        }
         if (gas.wei === 0n) {
-          if (debugged(trade.label, entry.size)) {
-            console.log(`    weft ≤${hops}h: ${weft.amountOut} in ${weft.allocations.length} paths`)
-            for (const { path, amountIn: share } of weft.allocations) console.log(`      ${describePath(market, path, share)}`)
-          }
           for (const hop of weft.hops) weftTokens.add(hop.tokenIn).add(hop.tokenOut)
           limit.weftGross = weft.amountOut
           limit.weftHops = weft.longest

@@ -2,6 +2,7 @@
 // findRoute: the shared setup of the router tests that replay a bench case.
 import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
 import { findRoute } from '../../src/router/findRoute.js'
+import type { Pool } from '../../src/protocols/types.js'
 import type { Plan } from '../../src/router/types.js'
 
 /** One planned trade of a hard universe at a size, and a router over the universe's pools. */
@@ -9,6 +10,8 @@ export type HardTrade = {
   planned: ReturnType<typeof createHardUniverse>['trades'][number]
   /** `fraction` of the trade's depth, raw input units. */
   amountIn: bigint
+  /** The universe's pools, as the router takes them. */
+  pools: Pool[]
   /** weft's plan for `amountIn` at most `maxHops` hops, gas priced at `gasCostInOutput` raw output per gas (0: gas-free). */
   route: (maxHops: number, gasCostInOutput?: number) => Plan | undefined
 }
@@ -26,10 +29,11 @@ export function getHardTrade(pools: number, seed: number, trade: string, fractio
   const planned = universe.trades.find((t) => t.label.startsWith(trade))
   if (!planned) throw new Error(`no planned trade ${trade} in the ${pools}-pool universe of seed ${seed}`)
   const amountIn = (planned.depthIn * BigInt(Math.round(fraction * 1e9))) / 10n ** 9n
+  const routed = universe.market.pools.map((p) => p.pool)
   const route = (maxHops: number, gasCostInOutput = 0) =>
     findRoute(
       {
-        pools: universe.market.pools.map((p) => p.pool),
+        pools: routed,
         tokenIn: planned.tokenIn.address,
         tokenOut: planned.tokenOut.address,
         connectors: universe.market.chain.majorTokens,
@@ -38,7 +42,7 @@ export function getHardTrade(pools: number, seed: number, trade: string, fractio
       },
       amountIn,
     )
-  return { planned, amountIn, route }
+  return { planned, amountIn, pools: routed, route }
 }
 
 /**
