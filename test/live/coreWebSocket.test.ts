@@ -53,11 +53,11 @@ beforeAll(async () => {
   chain = devnet.chain
 }, 60_000)
 
-/** Resolves once `check` holds; rejects after 10 s naming `what` (the awaited events take milliseconds here). */
+/** Resolves once `check` holds; rejects after 30 s naming `what` (each awaited event takes milliseconds; a sync on a loaded machine, a few seconds). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 10 s`)
+    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
@@ -132,8 +132,8 @@ describe('createLiveSource over WebSocket', () => {
       }
     }) as Transport
     const client = createPublicClient({ transport })
-    // No heartbeat within the test (maxAgeMs / 3 = 40 s): only an announced head can start a sync.
-    const live = createLiveSource({ client, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, maxAgeMs: 120_000 })
+    // No heartbeat within the test (maxAgeMs / 3 = 200 s): only an announced head can start a sync.
+    const live = createLiveSource({ client, chain, families: [uniswapV2Family, uniswapV3Family], fromBlock: 0n, maxAgeMs: 600_000 })
     await live.sync()
     live.start()
     try {
