@@ -1,6 +1,6 @@
-// `weft` as a user runs it: a child process (node + tsx on src/cli/main.ts, as
-// `npm run quote` does), its stdout, stderr and exit code. The JSON it prints
-// is compared with getQuote's own result for the same intent.
+// `weft` as a user runs it: a child process (src/cli/main.ts bundled as dist/cli.js is; the README
+// invocation through tsx, as `npm run quote` does), its stdout, stderr and exit code. The JSON it
+// prints is compared with getQuote's own result for the same intent.
 import { type Address, formatUnits, zeroAddress } from 'viem'
 import { describe, test } from 'vitest'
 import { defaultSnapshot } from '../../src/defaultSnapshot.js'
@@ -26,7 +26,7 @@ const libraryQuote = (intent: QuoteIntent, cli: Quote) => {
 // Each test waits on child processes only: they run side by side.
 describe.concurrent('weft quote', () => {
   test('the README invocation prints the summary and the route tree', async ({ expect }) => {
-    const run = await runWeft(['quote', '--chain', 'base', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1.5'])
+    const run = await runWeft(['quote', '--chain', 'base', '--sell', 'WETH', '--buy', 'USDC', '--amount', '1.5'], { via: 'tsx' })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const quote = await getQuote({ chainId: 8453, sellToken: WETH, buyToken: USDC, sellAmount: 15n * 10n ** 17n }, source)

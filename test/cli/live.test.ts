@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Quote, base, createLiveSource, recordQuote, replayQuote } from '../../src/index.js'
 import { type Anvil, uniswapV2PairAbi } from '../devnet/index.js'
 import { type BaseDevnet, PAIR, USDC, WETH, startBaseDevnet } from './baseDevnet.js'
-import { runWeft } from './runWeft.js'
+import { runWeft, weftNodeArgs } from './runWeft.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'weft-replay-'))
@@ -109,8 +109,8 @@ describe('replay bundles from a node', () => {
 })
 
 /** `weft quote --watch` as a child process whose output lines arrive as they are printed. */
-function startWatch(args: readonly string[]) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+async function startWatch(args: readonly string[]) {
+  const child: ChildProcess = spawn(process.execPath, [...(await weftNodeArgs()), ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
   const lines: string[] = []
   let stderr = ''
   let waiting: { count: number; resolve: () => void } | undefined
@@ -159,7 +159,7 @@ describe('weft quote --watch', () => {
   const watchArgs = () => ['quote', '--chain', 'base', '--rpc', anvil.rpcUrl, '--sell', 'WETH', '--buy', 'USDC', '--amount', '1', '--watch', '--interval', '50']
 
   test('one quote per new block, each exactly what the pair gives at it; the end of the input stops it (exit 0)', async () => {
-    const watch = startWatch([...watchArgs(), '--json'])
+    const watch = await startWatch([...watchArgs(), '--json'])
     await watch.waitForLines(1)
     // Third parties trade (each swap is three blocks: deposit, transfer, swap); the watch quotes
     // the head it finds at each poll, so blocks mined between two polls print once.
@@ -180,7 +180,7 @@ describe('weft quote --watch', () => {
   })
 
   test('compact lines; Ctrl-C stops it (exit 0); --blocks stops by itself', async () => {
-    const watch = startWatch(watchArgs())
+    const watch = await startWatch(watchArgs())
     await watch.waitForLines(1)
     await devnet.swapWethForUsdc(10n ** 17n)
     await watch.waitForLines(2)
