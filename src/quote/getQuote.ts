@@ -9,7 +9,7 @@ import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily } from '../protocols/types.js'
-import { findRoute } from '../router/findRoute.js'
+import { findRoute, prepareRoute } from '../router/findRoute.js'
 import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { MAX_HOPS, type Plan, type RouteCertificate, type RouteParameters } from '../router/types.js'
 import { countWarmSteps, estimateFillGas } from './estimateGas.js'
@@ -70,7 +70,8 @@ export type GetQuoteOptions = ChainsOption & {
   /**
    * Called with what weft knows about the quote beyond its wire form: the router's optimality
    * certificate, how the executor will run the route, and the liquidity source's report. The
-   * Quote itself is unchanged.
+   * Quote itself is unchanged. The certificate is computed only when this is given (it is a solve
+   * of its own over the candidates).
    */
   onDetails?: (details: QuoteDetails) => void
 }
@@ -260,7 +261,9 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   } else if (intent.kind === 'exactIn') {
     amountIn = intent.amount
     const routed = fees.routedOf(amountIn)
-    plan = routed > 0n ? findRoute(parameters, routed) : undefined
+    // The certificate is read through onDetails only: without it, the same plan uncertified (the
+    // certificate is a solve of its own over the candidates, a fifth of a 10-pool quote's garbage).
+    plan = routed <= 0n ? undefined : options.onDetails ? findRoute(parameters, routed) : prepareRoute(parameters, Number(routed)).search(routed)
   } else {
     const solved = solveExactOut(parameters, intent.amount, fees)
     amountIn = solved?.amountIn ?? 0n
