@@ -8,6 +8,7 @@
 // Env: LATENCY_SAMPLES (default 500), LATENCY_SECONDS (time box per class, default 120),
 //      LATENCY_WARMUP / LATENCY_WARMUP_SECONDS (quotes before timing: default 600 per trade, at least 8,000, or 10 s: warmUp.ts),
 //      LATENCY_RESULTS (results file), LATENCY_CHECK (a results file to compare against),
+//      LATENCY_DETAILS=1 (timed quotes pass onDetails, so getQuote also certifies each route),
 //      LATENCY_PROFILE (a .cpuprofile file: the timed loops only, all classes).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
@@ -25,6 +26,8 @@ const SIZES = [1e-4, 1e-3, 1e-2, 0.1, 0.3]
 /** Gas prices the results are recorded at: gas-free and the chain's default (undefined). */
 const RESULT_GAS = [0n, undefined] as const
 const MAX_HOPS = 4
+/** Timed quotes ask for details (the certificate included): LATENCY_DETAILS=1. */
+const TIME_DETAILS = process.env.LATENCY_DETAILS === '1'
 const QUOTE_ID = '00000000-0000-7000-8000-000000000000'
 /**
  * A fixed clock: the fill's deadline is calldata, and the gas estimate counts its zero and non-zero
@@ -48,8 +51,9 @@ async function quote(trade: Trade, gasPriceWei: bigint | undefined, record: bool
         id: QUOTE_ID,
         now: NOW,
         ...(gasPriceWei === undefined ? {} : { gasPriceWei }),
-        // As the bench's latency loop: no details read while timing.
-        ...(record ? { onDetails: (details) => (certificate = details.certificate) } : {}),
+        // As the bench's latency loop: no details read while timing (getQuote then skips the
+        // certificate); LATENCY_DETAILS=1 times quotes that ask for it.
+        ...(record || TIME_DETAILS ? { onDetails: (details) => (certificate = details.certificate) } : {}),
       },
     )
     const bound = certificate as { upperBound?: bigint; allPoolsUpperBound?: bigint } | null
