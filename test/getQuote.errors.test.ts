@@ -475,6 +475,26 @@ describe('500 internal_error', () => {
     expect(error.message).toMatch(/does not trade/)
   })
 
+  test('a chains option that is not an array of chain configs is a 500 naming it', async () => {
+    for (const chains of [1, 'base', {}, [null], [{ name: 'no id' }]]) {
+      const error = await failQuote(intent, source, { chains: chains as never })
+      expect(error.toJSON()).toStrictEqual({
+        statusCode: 500,
+        code: 'internal_error',
+        message: 'Invalid option chains: must be an array of chain configs, each with an integer id',
+        details: null,
+      })
+    }
+  })
+
+  test('a now or randomBytes option that throws is a 500 naming it', async () => {
+    const throws = () => {
+      throw new Error('host clock down')
+    }
+    expect((await failQuote(intent, source, { now: throws })).message).toBe('getQuote option now threw')
+    expect((await failQuote(intent, source, { randomBytes: throws })).message).toBe('getQuote option randomBytes threw')
+  })
+
   test('a bad DexConfig is a host error (500 naming it), not 503', async () => {
     const anvil = await startAnvil()
     try {

@@ -1,5 +1,5 @@
 import { type Address, isAddress, zeroAddress } from 'viem'
-import { QuoteError, guarded } from '../errors/QuoteError.js'
+import { QuoteError, guarded, hostError } from '../errors/QuoteError.js'
 import { arbitrum } from './arbitrum.js'
 import { base } from './base.js'
 import { ethereum } from './ethereum.js'
@@ -34,7 +34,11 @@ export function resolveChains(options?: ChainsOption): readonly ChainConfig[] {
 
 function mergeChains(options?: ChainsOption): readonly ChainConfig[] {
   const extra = options?.chains
-  if (!extra || extra.length === 0) return defaultChains
+  if (extra === undefined) return defaultChains
+  // A host's option, named when wrong (decisions.md §3): iterating a non-array was a bare 'Internal error'.
+  if (!Array.isArray(extra) || extra.some((chain) => chain === null || typeof chain !== 'object' || !Number.isInteger(chain.id)))
+    throw hostError('Invalid option chains: must be an array of chain configs, each with an integer id')
+  if (extra.length === 0) return defaultChains
   const byId = new Map<number, ChainConfig>()
   for (const chain of defaultChains) byId.set(chain.id, chain)
   for (const chain of extra) byId.set(chain.id, chain)

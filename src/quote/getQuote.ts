@@ -346,9 +346,19 @@ function assembleQuote(parameters: AssembleParameters): Quote {
   const sellMeta = describe(sellToken)!
   const buyMeta = describe(buyToken)!
   // One reading of the clock per quote: the id's timestamp and the deadline name the same moment.
-  const clock = options.now?.() ?? Date.now()
+  let clock: number
+  try {
+    clock = options.now?.() ?? Date.now()
+  } catch (error) {
+    throw hostError('getQuote option now threw', error)
+  }
   if (!Number.isFinite(clock)) throw hostError('Invalid getQuote option now: must return a finite number of milliseconds')
-  const id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock, options.randomBytes)
+  let id: string
+  try {
+    id = options.id !== undefined ? options.id.toLowerCase() : createUuidV7(clock, options.randomBytes)
+  } catch (error) {
+    throw error instanceof QuoteError ? error : hostError('getQuote option randomBytes threw', error)
+  }
   const executor = chain.executor ?? getExecutorAddress(chain)
   // The caller's payees were refused by normalizeIntent (422); these come from the host's config.
   // The executor refuses them too (InvalidPayee): the payment would be stranded in it.
