@@ -17,7 +17,9 @@ const TRIAL_ITERATIONS = 30
  * The pools that trade, searched for the best output net of gas from the
  * gas-free optimum `start` (its flow, model route and active edges); `pairEdges`
  * lists the edges of each token pair (`from>to`). Returns the best model route
- * found and the solver iterations spent.
+ * found and the solver iterations spent; `settled`, when the last move (an add
+ * between tokens the flow trades) took the search further, is the model it had
+ * stopped on before, for the caller to weigh too.
  *
  * @example
  * const { model } = searchGas(graph, pairEdges, { flow, model: gasFree, active }, 1e18, 1e-9)
@@ -28,7 +30,7 @@ export function searchGas(
   start: { flow: FlowSolution; model: ModelRoute; active: readonly boolean[] },
   amount: number,
   gasCost: number,
-): { model: ModelRoute; iterations: number } {
+): { model: ModelRoute; iterations: number; settled?: ModelRoute } {
   // Gas: a local search over which pools trade, from the gas-free optimum. Moves, in order: drop
   // pools whose arbitrage value at the solution's prices (a lower bound on what dropping them
   // loses) is below their gas (all of them, the worse half, or the worst few one at a time); add
@@ -38,6 +40,8 @@ export function searchGas(
   let best = start.model
   let bestNet = best.output - gasCost * best.gas
   let iterations = 0
+  // The model the search stopped on before an add between traded tokens took it further.
+  let settled: ModelRoute | undefined
   if (gasCost > 0) {
     const active = [...start.active]
     let flow = start.flow
@@ -48,7 +52,7 @@ export function searchGas(
     const point: RatePoint = { input: 0, output: 0, slope: 0 }
     for (let solves = 0; solves < MAX_GAS_SOLVES; ) {
       const used = new Set(best.used)
-      const moves: { off: number[]; on: number[]; group: number }[] = []
+      const moves: { off: number[]; on: number[]; group: number; traded?: boolean }[] = []
       const drops = best.used
         .map((e) => ({ e, surplus: arbitrage(graph, flow, e) - gasCost * graph.edges[e]!.curve.gas(flow.inputs[e]!) }))
         .filter((c) => c.surplus < 0)
@@ -56,9 +60,18 @@ export function searchGas(
       if (drops.length > 1 && !failedGroup[0]) moves.push({ off: drops.map((c) => c.e), on: [], group: 0 })
       if (drops.length > 3 && !failedGroup[1]) moves.push({ off: drops.slice(0, drops.length >> 1).map((c) => c.e), on: [], group: 1 })
       for (const { e } of drops.filter((c) => !failedDrop.has(c.e)).slice(0, DROPS_PER_STEP)) moves.push({ off: [e], on: [], group: -1 })
-      // The dropped pool that would add the most.
+      // The dropped pool that would add the most, and the one that would add the most between two
+      // tokens the flow trades. Only those two tokens' prices are set by the flow: a token the flow
+      // no longer reaches keeps a price of an earlier solve, and a pool touching it can show a
+      // surplus nothing backs (hard bench 100:72 H15->H16 1% at 20 gwei, 4 hops: the drop of every
+      // pool below its gas left one pool, the add then tried USDT->H0 at 2.9e11 and the search
+      // stopped, where the dropped second H15->H16 pool added 1.9e8).
+      const traded = new Set<number>()
+      for (const e of best.used) traded.add(graph.edges[e]!.from).add(graph.edges[e]!.to)
       let add = -1
       let addSurplus = 0
+      let tradedAdd = -1
+      let tradedAddSurplus = 0
       graph.edges.forEach((edge, e) => {
         if (active[e]) return
         // At or above its zero-size rate a pool trades nothing (as in solveFlow): no call.
@@ -70,6 +83,10 @@ export function searchGas(
         if (surplus > addSurplus) {
           addSurplus = surplus
           add = e
+        }
+        if (surplus > tradedAddSurplus && traded.has(edge.from) && traded.has(edge.to)) {
+          tradedAddSurplus = surplus
+          tradedAdd = e
         }
       })
       if (add >= 0) moves.push({ off: [], on: [add], group: -1 })
@@ -93,8 +110,10 @@ export function searchGas(
         }
       }
       if (swap) moves.push({ off: [swap[0]], on: [swap[1]], group: -1 })
+      // Last, so the search only goes on where it stopped before.
+      if (tradedAdd >= 0 && tradedAdd !== add) moves.push({ off: [], on: [tradedAdd], group: -1, traded: true })
       let improved = false
-      for (const { off, on, group } of moves) {
+      for (const { off, on, group, traded: tradedMove } of moves) {
         if (solves >= MAX_GAS_SOLVES) break
         const trial = [...active]
         for (const e of off) trial[e] = false
@@ -109,6 +128,7 @@ export function searchGas(
           if (group === -1 && off.length === 1 && on.length === 0) failedDrop.add(off[0]!)
           continue
         }
+        if (tradedMove) settled ??= best
         for (const e of off) active[e] = false
         for (const e of on) active[e] = true
         flow = next
@@ -120,7 +140,7 @@ export function searchGas(
       if (!improved) break
     }
   }
-  return { model: best, iterations }
+  return settled ? { model: best, iterations, settled } : { model: best, iterations }
 }
 
 /** Value at the solution's prices an edge adds: ν_out·output − ν_in·input. */
