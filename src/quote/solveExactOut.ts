@@ -45,19 +45,15 @@ function planAtScale(shape: Shape, routed: bigint): Plan | undefined {
  * found on exact simulation, and the shape re-optimised once at the found
  * size. When the model cannot reach the target (pools exhausted, or families
  * without a model that the sampled curve misjudges), the exact doubling
- * search below takes over.
+ * search below takes over. An answer far from the size the candidate pools
+ * were chosen for has them chosen again at its own size and is re-shaped there.
  */
 export function solveExactOut(parameters: RouteParameters, target: bigint, fees: FeeMaps): SizedPlan | undefined {
   // No route delivers more than the pools hold of the output token: refuse at once.
   const gross = leastWith(fees.netOf, target)
   if (gross > maxGrossOut(parameters)) return undefined
   const router = prepareRoute(parameters, { amountOut: Number(gross) })
-  const routeAt = (amountIn: bigint): SizedPlan | undefined => {
-    const routed = fees.routedOf(amountIn)
-    if (routed <= 0n) return undefined
-    const plan = router.search(routed)
-    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
-  }
+  const routeAt = routerAt(router, fees)
   const routed = modelInput(router, Number(gross))
   let sized = routed === undefined ? undefined : routeAt(leastWith(fees.routedOf, routed))
   sized ??= doublingSearch(router, target, fees, routeAt)
@@ -74,7 +70,46 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
       best = leastInputNear(shapeOf(resized.plan, gasCost), target, resized.amountIn, fees)
     }
   }
-  if (!best) return sized.net >= target ? sized : undefined
+  if (!best) best = sized.net >= target ? sized : undefined
+  else best = reshapedAtAnswer(routeAt, best, target, fees, gasCost)
+  // The candidates were chosen for the input the target needs at the best mid-price rate; an answer
+  // far above it (a deep trade: the pools' depth, not their rates, decides the route) is routed on
+  // pools chosen for another size, and the route chosen at the answer's own size can deliver the
+  // target for less (random V2+V3 market, seed 23 market 3 at 10 times its trade: the answer 2.5
+  // times the mid-price input, where findRoute delivered 0.37% more than the target). The candidates
+  // are chosen again at the answer's size and the split re-shaped on them, in a bounded number of
+  // rounds; only an answer found is re-solved, so refusals cost nothing more.
+  let chosenFor = Number(gross) / (router.graph.spot[1] ?? 0)
+  for (let round = 0; best && round < MAX_RESELECTIONS; round++) {
+    const answer = Number(best.routed)
+    if (!(answer > 0) || (answer <= chosenFor * RESELECT_RATIO && answer * RESELECT_RATIO >= chosenFor)) break
+    chosenFor = answer
+    const again = reshapedAtAnswer(routerAt(prepareRoute(parameters, answer), fees), best, target, fees, gasCost)
+    if (again.amountIn >= best.amountIn) break
+    best = again
+  }
+  return best
+}
+
+/** Routes the user's input (through the fees) on a prepared router's candidates. */
+function routerAt(router: PreparedRoute, fees: FeeMaps): (amountIn: bigint) => SizedPlan | undefined {
+  return (amountIn) => {
+    const routed = fees.routedOf(amountIn)
+    if (routed <= 0n) return undefined
+    const plan = router.search(routed)
+    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
+  }
+}
+
+/** The least input found from `found` (which delivers `target`) by re-routing the split at the answer. */
+function reshapedAtAnswer(
+  routeAt: (amountIn: bigint) => SizedPlan | undefined,
+  found: SizedPlan,
+  target: bigint,
+  fees: FeeMaps,
+  gasCost: number,
+): SizedPlan {
+  let best = found
   // The shape re-optimised at the found size, until the size it was routed at is the answer's: a
   // first shape that falls short can need far more input on its proportions than the route at the
   // answer (a path it leans on runs out of depth, or the doubling search shaped it at up to twice
@@ -118,6 +153,10 @@ function rootEstimate(routedSizes: readonly SizedPlan[], target: bigint, ceiling
   return next > floor && next < ceiling ? next : undefined
 }
 
+/** Times the candidates may be chosen again at the answer's size (each a graph build and up to MAX_RESHAPES routes). */
+const MAX_RESELECTIONS = 2
+/** An answer more than this factor from the size its candidates were chosen for has them chosen again. */
+const RESELECT_RATIO = 1.5
 /** Routes at the found size allowed (each a solve of the candidate graph: tens of ms at 6 hops). */
 const MAX_RESHAPES = 6
 /** A next size within 1 / RESHAPE_RESOLUTION of the size just routed is not routed: the same split. */
