@@ -190,9 +190,18 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // The exact plans below (splits, their repairs, single paths, the floor) share many swaps.
     const memo = createSwapMemo()
     if (graph.edges.length === 0) {
-      // No candidate path: the best single path through any token, if one fills.
+      // No candidate path: the best single path through any token, if one fills, and the route at
+      // one hop fewer (see below: a looser limit never gives less; its own single-path search can
+      // find a path this one's missed).
       let single: Plan | undefined
-      for (const plan of singlesAnywhere(amountIn, memo)) if (plan && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
+      const weigh = (plan: Plan | undefined) => {
+        if (plan && plan.amountIn === amountIn && plan.amountOut > 0n && (!single || value(plan) > value(single))) single = plan
+      }
+      for (const plan of singlesAnywhere(amountIn, memo)) weigh(plan)
+      if (maxHops > DEFAULT_MAX_HOPS) {
+        tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale)
+        weigh(tighter.uncertified(amountIn)?.plan)
+      }
       return single && { plan: single, iterations: 0 }
     }
     let iterations = 0
