@@ -305,9 +305,21 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // often): its exact balance, off by the pools' integer rounding, may have lost what the model
     // gained, and only the chosen plan was balanced above. Balanced too before it is given up (hard
     // bench 100:62 H9->H14 0.01%: model 223,857,308, split 223,856,531, single path 223,856,920,
-    // Tines 223,857,088; the split balanced 223,857,102).
+    // Tines 223,857,088; the split balanced 223,857,102). Pruned too, then balanced: only the chosen
+    // plan was pruned above, and a sliver path of the model's that rounds its input away can hold
+    // the split below the single path it would beat without it (hard bench 1000:11 H3->H6 0.1%,
+    // gas-free: the model's three WETH->USDC pools and a 4-hop path of 3e6 raw units of 1.3e12
+    // executed 4,923,790,838e12, the single path 4,923,797,503e12, Tines 4,923,797,511e12; the
+    // split without the sliver 4,923,797,518e12).
     const promised = splitModel ? splitModel.output - splitModel.gas * gasCost : -Infinity
-    if (split && !splitLeads && split.plan.paths.length > 1 && promised > chosenValue) consider(polishSplit(split.plan, gasCost, memo))
+    if (split && !splitLeads && split.plan.paths.length > 1 && promised > chosenValue) {
+      consider(polishSplit(split.plan, gasCost, memo))
+      const prunedSplit = prunePaths(split.plan, gasCost, memo)
+      if (prunedSplit !== split.plan) {
+        consider(prunedSplit)
+        consider(polishSplit(prunedSplit, gasCost, memo))
+      }
+    }
     // A single path that pays for its hops' rounding (a token of few decimals on the way): that
     // input spent on a second path, the split then balanced (see spendRounding).
     const alone = chosen as Plan | undefined
