@@ -5,9 +5,7 @@
 // the model's error, so its proportions cannot grow to the target (families soak seed 80: 404s on
 // outputs a single path filled ten times over).
 import { describe, expect, it } from 'vitest'
-import { randomMarket } from '../../test/support/randomMarkets.js'
-import { createRandom } from '../../test/support/random.js'
-import { findRoute } from '../router/findRoute.js'
+import { exactOutCases, noFees } from '../../test/support/exactOutCases.js'
 import { solveExactOut } from './solveExactOut.js'
 
 const MARKETS = 20
@@ -15,28 +13,16 @@ const MARKETS = 20
 const SCALES = [1n, 3n]
 /** Shares (per mille) of the exact-input route's output asked for as exact outputs. */
 const SHARES_PER_MILLE = [900n, 1000n]
-const noFees = { routedOf: (amountIn: bigint) => amountIn, netOf: (gross: bigint) => gross }
 
 describe('solveExactOut on random markets', () => {
   it('meets every output an exact-input route delivers', () => {
-    const random = createRandom(11)
+    const cases = exactOutCases(11, MARKETS, SCALES, SHARES_PER_MILLE)
     const missed: string[] = []
-    let asked = 0
-    for (let m = 0; m < MARKETS; m++) {
-      const market = randomMarket(random, { tokens: 8, skew: 0.2, density: 0.7 })
-      const parameters = { pools: market.pools, tokenIn: market.tokenIn, tokenOut: market.tokenOut, connectors: market.connectors, maxHops: 4, gasCostInOutput: 0 }
-      for (const scale of SCALES) {
-        const delivered = findRoute(parameters, market.amountIn * scale)?.amountOut
-        if (!delivered) continue
-        for (const share of SHARES_PER_MILLE) {
-          const target = (delivered * share) / 1000n
-          asked++
-          const solved = solveExactOut(parameters, target, noFees)
-          if (!solved || solved.net < target) missed.push(`market ${m}: ${target} of ${delivered} (input ${market.amountIn * scale})`)
-        }
-      }
+    for (const { market, scale, parameters, delivered, target } of cases) {
+      const solved = solveExactOut(parameters, target, noFees)
+      if (!solved || solved.net < target) missed.push(`market ${market} x${scale}: ${target} of ${delivered}`)
     }
-    expect(asked).toBeGreaterThan(MARKETS)
+    expect(cases.length).toBeGreaterThan(MARKETS)
     expect(missed).toEqual([])
   })
 })
