@@ -5,7 +5,7 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { v2Pool, v3Pool } from '../../test/support/randomMarkets.js'
 import { mergedMoveValue } from './mergedMoveValue.js'
-import { simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { Path, Plan } from './types.js'
 
 const token = (n: number) => `0x${(0xe0 + n).toString(16).padStart(40, '0')}` as Address
@@ -31,7 +31,7 @@ function independentPaths(depth: bigint): Path[] {
   ]
 }
 
-const valueOf = (plan: Plan | undefined, gasCost: number) => (plan ? Number(plan.amountOut) - Number(plan.gas) * gasCost : -Infinity)
+const valueOf = (plan: Plan | undefined, gasCost: number) => (plan ? getNetOutput(plan, gasCost) : -Infinity)
 
 describe('mergedMoveValue', () => {
   it('gives the moved plan’s exact value when the paths share no pool', () => {

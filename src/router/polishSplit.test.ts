@@ -3,7 +3,7 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { v2Pool } from '../../test/support/randomMarkets.js'
 import { polishSplit } from './polishSplit.js'
-import { simulatePlan } from './simulatePlan.js'
+import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { Path } from './types.js'
 
 const token = (n: number) => `0x${(0xe0 + n).toString(16).padStart(40, '0')}` as Address
@@ -48,7 +48,7 @@ describe('polishSplit', () => {
     const plan = simulatePlan([{ path: direct, amountIn: amountIn - 10n ** 12n }, { path: through, amountIn: 10n ** 12n }])!
     // Gas worth 1e18 raw B per path's gas: emptying the thin path pays.
     const gasCost = 1e18 / Number(plan.gas)
-    const value = (p: typeof plan) => Number(p.amountOut) - Number(p.gas) * gasCost
+    const value = (p: typeof plan) => getNetOutput(p, gasCost)
     const polished = polishSplit(plan, gasCost)
     expect(value(polished)).toBeGreaterThanOrEqual(value(plan))
   })

@@ -4,6 +4,7 @@
 // bp below the 5% grid's two paths and 24 bp below the greedy split over the best single paths
 // (each the best net of its own gas), which now runs when a split could pay for a second path.
 import { describe, expect, it } from 'vitest'
+import { getNetOutput } from '../../src/router/simulatePlan.js'
 import { routeHardTrade } from '../support/hardMarketRoute.js'
 
 describe('a gas-priced route collapsed to one path', () => {
@@ -11,7 +12,7 @@ describe('a gas-priced route collapsed to one path', () => {
     // 20 gwei in raw H8 per gas unit, at the bench's native price of H8.
     const gasCost = 147.49845964888544
     const plan = routeHardTrade(100, 7, 'H4->', 0.01, 4, gasCost)!
-    const value = Number(plan.amountOut) - Number(plan.gas) * gasCost
+    const value = getNetOutput(plan, gasCost)
     // The 5% grid: 8746476018.76. Before: the single path, 8745296060.15.
     expect(value).toBeGreaterThan(8746476018.76)
     expect(plan.paths.length).toBeGreaterThan(1)
