@@ -93,12 +93,15 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
 
 /** Routes the user's input (through the fees) on a prepared router's candidates. */
 function routerAt(router: PreparedRoute, fees: FeeMaps): (amountIn: bigint) => SizedPlan | undefined {
-  return (amountIn) => {
-    const routed = fees.routedOf(amountIn)
-    if (routed <= 0n) return undefined
-    const plan = router.search(routed)
-    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
-  }
+  return (amountIn) => sizedAt(amountIn, fees, router.search)
+}
+
+/** The user's input, what the fees leave of it to route, the plan `planOf` makes of that, and its net output (undefined when nothing is routed). */
+function sizedAt(amountIn: bigint, fees: FeeMaps, planOf: (routed: bigint) => Plan | undefined): SizedPlan | undefined {
+  const routed = fees.routedOf(amountIn)
+  if (routed <= 0n) return undefined
+  const plan = planOf(routed)
+  return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
 }
 
 /** The least input found from `found` (which delivers `target`) by re-routing the split at the answer. */
@@ -169,12 +172,7 @@ const RESHAPE_RESOLUTION = 10_000n
  * then a binary search closes it. Undefined when no input below 2^256 reaches it.
  */
 function leastInputNear(shape: Shape, target: bigint, guess: bigint, fees: FeeMaps): SizedPlan | undefined {
-  const evaluate = (amountIn: bigint): SizedPlan | undefined => {
-    const routed = fees.routedOf(amountIn)
-    if (routed <= 0n) return undefined
-    const plan = planAtScale(shape, routed)
-    return plan ? { amountIn, routed, plan, net: fees.netOf(plan.amountOut) } : undefined
-  }
+  const evaluate = (amountIn: bigint) => sizedAt(amountIn, fees, (routed) => planAtScale(shape, routed))
   // An input that reaches the target.
   let x = guess > 0n ? guess : 1n
   let best: SizedPlan | undefined
