@@ -1,0 +1,42 @@
+import { allPoolsBound } from '../router/allPoolsBound.js'
+import { allPoolsScope } from '../router/allPoolsScope.js'
+import { getCurve } from '../router/curves.js'
+import { DEFAULT_MAX_HOPS, type RouteParameters } from '../router/types.js'
+
+/**
+ * The largest input any plan can sell: a transaction carries less than 2^256 (an exact output
+ * whose input would reach it is a 404 anyway).
+ */
+const LARGEST_INPUT = 2 ** 256
+
+/**
+ * Whether no plan of at most maxHops paths, through any pool of the list and
+ * at any input a transaction can carry, delivers `gross` (raw output units,
+ * before the output-side fees): the all-pools relaxation's bound (the dual of
+ * the convex routing problem over every pool direction a path within maxHops
+ * can use, a true upper bound by weak duality, float slack included) at the
+ * largest input, below `gross`. The dual's input price is positive, so its
+ * figure bounds every plan selling at most that input, not just that one; one solve
+ * over every pool (milliseconds) answers what an exact search would spend a
+ * dozen routes on. False whenever the bound cannot be computed or a pool in
+ * reach has no float model: refusing is only ever proved, never guessed.
+ *
+ * @example
+ * if (beyondEveryPlan(parameters, 10n ** 30n)) throw noRoute() // more than every pool can give
+ */
+export function beyondEveryPlan(parameters: RouteParameters, gross: bigint): boolean {
+  const { pools, tokenIn, tokenOut, maxHops = DEFAULT_MAX_HOPS } = parameters
+  let bound: number
+  try {
+    // A family without a float model is sampled around the input its pool is expected to take,
+    // and at this input every sample is past its capacity: the curve would be empty and the bound
+    // would leave the pool out. Only a scope of modelled pools (V2, V3, V4, Solidly, equal-weight
+    // Balancer: each curve at or above the pool's exact outputs) proves anything.
+    const scope = allPoolsScope(pools, tokenIn, tokenOut, maxHops)
+    if (scope?.directions.some((direction) => direction.routable && getCurve(direction.pool, direction.tokenIn, direction.tokenOut, 1).sampled)) return false
+    bound = allPoolsBound(pools, tokenIn, tokenOut, LARGEST_INPUT, maxHops, new Map()).bound
+  } catch {
+    return false
+  }
+  return Number.isFinite(bound) && bound >= 0 && Number(gross) > bound
+}

@@ -1,0 +1,81 @@
+// Exact-output refusals on the hard bench's 10-pool universes (scripts/bench/hardMarket.ts,
+// seeded): a target past the most any route delivers, when the all-pools relaxation's bound proves
+// no plan within maxHops can give it at any input, is refused without a route. The doubling search
+// routed 12-13 times before each such 404 (up to 177 times when its first size was past the
+// pools, doubling to 2^255: 4 s at 1,000 pools and 6 hops). And the bound never refuses a target
+// a route delivers.
+import { describe, expect, it, vi } from 'vitest'
+import { createHardUniverse } from '../scripts/bench/hardMarket.js'
+import { findRoute, prepareRoute } from '../src/router/findRoute.js'
+import { beyondEveryPlan } from '../src/quote/beyondEveryPlan.js'
+import { solveExactOut } from '../src/quote/solveExactOut.js'
+import type { RouteParameters } from '../src/router/types.js'
+import { exactOutCases, noFees } from './support/exactOutCases.js'
+
+/** Routes (`search` calls) the exact-output search made, counted through prepareRoute. */
+let routes = 0
+vi.mock('../src/router/findRoute.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/router/findRoute.js')>()
+  return {
+    ...original,
+    prepareRoute: (...args: Parameters<typeof original.prepareRoute>) => {
+      const router = original.prepareRoute(...args)
+      return {
+        ...router,
+        search: (amountIn: bigint) => {
+          routes++
+          return router.search(amountIn)
+        },
+      }
+    },
+  }
+})
+
+/** Each planned trade of a 10-pool universe, with what routes at 1, 3 and 10 times its depth deliver. */
+function tradesOf(seed: number, maxHops: number) {
+  const universe = createHardUniverse(10, seed)
+  return universe.trades.map((trade) => {
+    const parameters: RouteParameters = {
+      pools: universe.market.pools.map((p) => p.pool),
+      tokenIn: trade.tokenIn.address,
+      tokenOut: trade.tokenOut.address,
+      connectors: universe.market.chain.majorTokens,
+      maxHops,
+      gasCostInOutput: 0,
+    }
+    const delivered = [1n, 3n, 10n].map((multiple) => findRoute(parameters, trade.depthIn * multiple)?.amountOut ?? 0n)
+    return { label: `10:${seed} ${trade.label}`, parameters, delivered }
+  })
+}
+
+describe('exact-output refusals', () => {
+  it('refuse a target past what every pool can give without a route', () => {
+    const slow: string[] = []
+    let refused = 0
+    for (const seed of [5, 7, 8, 12])
+      for (const { label, parameters, delivered } of tradesOf(seed, 4)) {
+        const most = delivered.reduce((a, b) => (a > b ? a : b))
+        // 10% past the most a route delivered at up to 10 times the trade's depth.
+        const target = (most * 11n) / 10n
+        if (!beyondEveryPlan(parameters, target)) continue
+        routes = 0
+        expect(solveExactOut(parameters, target, noFees)).toBeUndefined()
+        refused++
+        if (routes > 0) slow.push(`${label}: ${routes} routes`)
+      }
+    // 5 of the 8 trades are proved out of reach (4 of them took 13 routes before).
+    expect(refused).toBeGreaterThanOrEqual(5)
+    expect(slow).toEqual([])
+  })
+
+  it('never refuse a target a route delivers', () => {
+    const wrong: string[] = []
+    for (let seed = 1; seed <= 12; seed++)
+      for (const hops of [2, 4])
+        for (const { label, parameters, delivered } of tradesOf(seed, hops))
+          for (const target of delivered) if (target > 0n && beyondEveryPlan(parameters, target)) wrong.push(`${label} at ${hops} hops: ${target}`)
+    for (const { market, scale, parameters, target } of exactOutCases(11, 20, [1n, 3n, 30n], [1000n]))
+      if (beyondEveryPlan(parameters, target)) wrong.push(`random market ${market} x${scale}: ${target}`)
+    expect(wrong).toEqual([])
+  })
+})
