@@ -5,6 +5,7 @@ import type { ChainConfig } from '../chains/types.js'
 import { getAmountOut } from '../protocols/uniswapV2/math.js'
 import type { Pool } from '../protocols/types.js'
 import { FLOW_SEGMENT_GAS, simulatePlan } from './simulatePlan.js'
+import { createSwapMemo } from './swapMemo.js'
 import type { Plan } from './types.js'
 import { createAddressCounter, createV2Pairs } from '../../test/support/v2Pairs.js'
 
@@ -113,5 +114,36 @@ describe('simulatePlan', () => {
     simulatePlan([{ path: [hop(pool, A, B)], amountIn: 500n }])
     expect(pool.quoteExactIn(A, B, 10n)!.amountOut).toBe(before)
     expect(getAmountOut(10n, 1000n, 1000n, 30)).toBe(before)
+  })
+
+  it('simulates the same path objects alike in any set, order or amounts (the shapes a memo holds, made once per set of paths)', () => {
+    const ac = pair(A, C, 1000n * E18, 2000n * E18)
+    const cb1 = pair(C, B, 2000n * E18, 1000n * E18)
+    const cb2 = pair(C, B, 1000n * E18, 500n * E18)
+    const ab = pair(A, B, 800n * E18, 800n * E18)
+    const paths = [[hop(ac, A, C), hop(cb1, C, B)], [hop(ac, A, C), hop(cb2, C, B)], [hop(ab, A, B)], [hop(ab, A, B), hop(cb1, B, C), hop(ac, C, A)]]
+    // One memo over every set (its shapes, made once per set of path objects, are reused); fresh
+    // path objects and no memo for the plans compared with.
+    const memo = createSwapMemo()
+    const fresh = (index: number) => paths[index]!.map((h) => ({ ...h }))
+    const sets: [number, bigint][][] = [
+      [[0, 30n * E18], [1, 10n * E18]],
+      [[1, 10n * E18], [0, 30n * E18]],
+      [[0, 29n * E18], [1, 11n * E18], [2, 5n * E18]],
+      [[0, 30n * E18], [1, 0n], [2, 5n * E18]],
+      [[0, 30n * E18], [2, 5n * E18]],
+      [[0, 30n * E18], [3, E18]],
+      [[0, 7n * E18], [1, 3n * E18], [2, 0n], [3, E18]],
+      [[0, 30n * E18], [1, 10n * E18]],
+      [[2, 5n * E18], [0, 30n * E18], [1, 10n * E18]],
+      [[2, 5n * E18], [0, 30n * E18]],
+    ]
+    for (const mode of [undefined, 'flow', 'paths'] as const)
+      for (const set of sets) {
+        const reused = simulatePlan(set.map(([index, amountIn]) => ({ path: paths[index]!, amountIn })), { mode, memo })
+        const made = simulatePlan(set.map(([index, amountIn]) => ({ path: fresh(index), amountIn })), { mode })
+        const figures = (plan: Plan | undefined) => plan && [plan.mode, plan.amountOut, plan.gas, plan.segments.map((s) => [s.amountIn, s.hops.map((h) => [h.pool.key, h.amountIn, h.amountOut])]), plan.paths.map((p) => p.hops.map((h) => h.amountOut))]
+        expect(figures(reused)).toEqual(figures(made))
+      }
   })
 })

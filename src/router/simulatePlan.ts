@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
+import { type PlanShape, findPlanShape } from './planShape.js'
 import { type SwapMemo, quoteMemoized } from './swapMemo.js'
 import type { ExecutedHop, ExecutedPath, Path, Plan, PlanSegment } from './types.js'
 
@@ -64,10 +65,11 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates, m
  */
 export function simulatePlan(allocations: readonly Allocation[], options: SimulatePlanOptions = {}): Plan | undefined {
   const used = allocations.filter((a) => a.amountIn > 0n)
-  if (options.mode === 'flow' && sharesPool(used)) return simulateFlow(used, options.memo)
+  const shape = findPlanShape(used, options.memo?.shapes)
+  if (options.mode === 'flow' && shape.sharesPool) return simulateFlow(used, shape, options.memo)
   const sequential = simulateSequential(used, options.memo)
-  if (!sharesPool(used) || options.mode === 'paths') return sequential
-  const flow = simulateFlow(used, options.memo)
+  if (!shape.sharesPool || options.mode === 'paths') return sequential
+  const flow = simulateFlow(used, shape, options.memo)
   if (!flow) return sequential
   if (!sequential) return flow
   const cost = options.gasCostInOutput ?? 0
@@ -76,16 +78,6 @@ export function simulatePlan(allocations: readonly Allocation[], options: Simula
   if (a !== b) return a > b ? flow : sequential
   if (flow.amountOut !== sequential.amountOut) return flow.amountOut > sequential.amountOut ? flow : sequential
   return flow.gas <= sequential.gas ? flow : sequential
-}
-
-function sharesPool(allocations: readonly Allocation[]): boolean {
-  const seen = new Set<string>()
-  for (const { path } of allocations)
-    for (const hop of path) {
-      if (seen.has(hop.pool.key)) return true
-      seen.add(hop.pool.key)
-    }
-  return false
 }
 
 /**
@@ -129,152 +121,52 @@ function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo |
 }
 
 /**
- * A pool traded from one token to another, with the paths (and their hop index) that go through
- * it. A multi-token pool traded from one input into two outputs is two edges: two executor steps.
- * `done`: traded already in this execution.
+ * Flow execution: undefined when the paths cannot form one (see PlanShape) or a pool cannot fill
+ * its total. Each edge is one executor step, priced on the pool's state as the steps before it (in
+ * executor order) left it, so a pool with two edges is simulated exactly as the executor runs it.
  */
-type Edge = { pool: Pool; tokenIn: Address; tokenOut: Address; uses: { path: number; hop: number }[]; done: boolean }
-
-/**
- * Flow execution: undefined when the paths cannot form one (a pool entered from two tokens, or
- * tokens that feed each other in a cycle) or a pool cannot fill its total. Each edge is one
- * executor step, priced on the pool's state as the steps before it (in executor order) left it,
- * so a pool with two edges is simulated exactly as the executor runs it.
- *
- * A flow holds a few edges and tokens, and searches simulate thousands of flows per heavy quote:
- * edges and tokens are found by scanning short lists, not through maps built per call.
- */
-function simulateFlow(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
-  if (allocations.length === 0) return undefined
-  const sellToken = allocations[0]!.path[0]!.tokenIn
-  const buyToken = allocations[0]!.path.at(-1)!.tokenOut
-  // Edges in the order the paths first use them, found by pool key, then input, then output token.
-  const edges: Edge[] = []
-  for (let p = 0; p < allocations.length; p++) {
-    const { path } = allocations[p]!
-    for (let h = 0; h < path.length; h++) {
-      const hop = path[h]!
-      let edge: Edge | undefined
-      for (const known of edges) {
-        if (known.pool.key !== hop.pool.key) continue
-        // A pool entered from two tokens: no flow.
-        if (known.tokenIn !== hop.tokenIn) return undefined
-        if (known.tokenOut === hop.tokenOut) edge = known
-      }
-      if (edge) edge.uses.push({ path: p, hop: h })
-      else edges.push({ pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }], done: false })
-    }
-  }
-
-  const order = topologicalTokens(sellToken, edges)
-  if (!order) return undefined
-
+function simulateFlow(allocations: readonly Allocation[], shape: PlanShape, memo: SwapMemo | undefined): Plan | undefined {
+  if (!shape.flow) return undefined
   // What each path carries at its current hop, and its hops as executed.
   const carried = allocations.map((a) => a.amountIn)
   const hops: ExecutedHop[][] = allocations.map(() => [])
-  const states: PoolStates = new Map()
+  const states: (Pool | undefined)[] = new Array(shape.pools)
   const segments: PlanSegment[] = []
   let amountOut = 0n
   let gas = 0n
-  for (const token of order) {
-    // Its edges not traded yet, in edge order.
-    let leaving = 0
-    for (const edge of edges) if (edge.tokenIn === token && !edge.done) leaving++
-    for (let k = 0, first = 0; k < leaving; k++, first++) {
-      while (edges[first]!.tokenIn !== token || edges[first]!.done) first++
-      // Each edge leaving a token spends its paths' amounts, except the last, which spends all
-      // that is held: the executor's amountIn 0.
-      const segment: PlanSegment = { amountIn: 0n, hops: [] }
-      if (k < leaving - 1) for (const use of edges[first]!.uses) segment.amountIn += carried[use.path]!
-      // Follow the edge through tokens with a single way in and out: one executor path.
-      for (let edge: Edge | undefined = edges[first]; edge; ) {
-        // The edge traded once with the total its paths carry.
-        let total = 0n
-        for (const use of edge.uses) total += carried[use.path]!
-        const pool = states.get(edge.pool.key) ?? edge.pool
-        const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
-        if (!result) return undefined
-        states.set(pool.key, result.next)
-        edge.done = true
-        gas += result.gas
-        // The output divided among the paths in proportion to their input; the last takes the rest,
-        // so the shares sum exactly to what the pool gave.
-        let left = result.amountOut
-        for (let i = 0; i < edge.uses.length; i++) {
-          const use = edge.uses[i]!
-          const amountIn = carried[use.path]!
-          const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
-          left -= share
-          const hop = allocations[use.path]!.path[use.hop]!
-          hops[use.path]!.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
-          carried[use.path] = share
-        }
-        if (edge.tokenOut === buyToken) amountOut += result.amountOut
-        segment.hops.push({ pool, tokenIn: edge.tokenIn, tokenOut: edge.tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas })
-        edge = singleWayOn(edges, edge.tokenOut, buyToken)
+  for (const { edges, spendsOwn, fromIntermediate } of shape.flow) {
+    const segment: PlanSegment = { amountIn: 0n, hops: [] }
+    if (spendsOwn) for (const use of edges[0]!.uses) segment.amountIn += carried[use.path]!
+    for (const edge of edges) {
+      // The edge traded once with the total its paths carry.
+      let total = 0n
+      for (const use of edge.uses) total += carried[use.path]!
+      const pool = states[edge.slot] ?? edge.pool
+      const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
+      if (!result) return undefined
+      states[edge.slot] = result.next
+      gas += result.gas
+      // The output divided among the paths in proportion to their input; the last takes the rest,
+      // so the shares sum exactly to what the pool gave.
+      let left = result.amountOut
+      for (let i = 0; i < edge.uses.length; i++) {
+        const use = edge.uses[i]!
+        const amountIn = carried[use.path]!
+        const share = i === edge.uses.length - 1 ? left : (result.amountOut * amountIn) / total
+        left -= share
+        const hop = allocations[use.path]!.path[use.hop]!
+        hops[use.path]!.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn, amountOut: share, gas: i === 0 ? result.gas : 0n })
+        carried[use.path] = share
       }
-      segments.push(segment)
-      if (token !== sellToken) gas += FLOW_SEGMENT_GAS
+      if (edge.buys) amountOut += result.amountOut
+      segment.hops.push({ pool, tokenIn: edge.tokenIn, tokenOut: edge.tokenOut, amountIn: total, amountOut: result.amountOut, gas: result.gas })
     }
+    segments.push(segment)
+    if (fromIntermediate) gas += FLOW_SEGMENT_GAS
   }
 
   const paths: ExecutedPath[] = allocations.map((a, p) => ({ path: a.path, amountIn: a.amountIn, amountOut: carried[p]!, hops: hops[p]! }))
   let amountIn = 0n
   for (const a of allocations) amountIn += a.amountIn
   return { paths, segments, mode: 'flow', amountIn, amountOut, gas }
-}
-
-/**
- * The one edge out of `token` when one edge enters it and one leaves it (and it is not the buy
- * token): the executor path goes on through it. Undefined otherwise.
- */
-function singleWayOn(edges: readonly Edge[], token: Address, buyToken: Address): Edge | undefined {
-  if (token === buyToken) return undefined
-  let entering = 0
-  let onward: Edge | undefined
-  let leaving = 0
-  for (const edge of edges) {
-    if (edge.tokenOut === token) entering++
-    if (edge.tokenIn === token) {
-      leaving++
-      onward = edge
-    }
-  }
-  return entering === 1 && leaving === 1 ? onward : undefined
-}
-
-/**
- * Tokens in an order where every edge into a token comes before the edges out of it, starting at
- * the sell token; undefined when the edges form a cycle.
- */
-function topologicalTokens(start: Address, edges: readonly Edge[]): Address[] | undefined {
-  // Tokens in the order they are first named (the start, then each edge's input and output), with
-  // their count of edges in.
-  const tokens: Address[] = [start]
-  const indegree: number[] = [0]
-  for (const e of edges) {
-    if (!tokens.includes(e.tokenIn)) {
-      tokens.push(e.tokenIn)
-      indegree.push(0)
-    }
-    const out = tokens.indexOf(e.tokenOut)
-    if (out < 0) {
-      tokens.push(e.tokenOut)
-      indegree.push(1)
-    } else indegree[out] = indegree[out]! + 1
-  }
-  const order: Address[] = []
-  const ready: Address[] = []
-  for (let t = 0; t < tokens.length; t++) if (indegree[t] === 0) ready.push(tokens[t]!)
-  for (let next = 0; next < ready.length; next++) {
-    const token = ready[next]!
-    order.push(token)
-    for (const e of edges) {
-      if (e.tokenIn !== token) continue
-      const out = tokens.indexOf(e.tokenOut)
-      indegree[out] = indegree[out]! - 1
-      if (indegree[out] === 0) ready.push(e.tokenOut)
-    }
-  }
-  return order.length === tokens.length ? order : undefined
 }

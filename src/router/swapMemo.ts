@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool, SwapResult } from '../protocols/types.js'
+import type { PlanShapes } from './planShape.js'
 
 /**
  * Exact swaps already simulated during one route search, by pool state, input amount and
@@ -12,8 +13,16 @@ import type { Pool, SwapResult } from '../protocols/types.js'
  * makes ~50 per quote, with ~1.1 swaps each), so a state holds its first swap as one entry, and a
  * map by amount only from its second amount on; a map per state, direction and amount was three
  * maps per state, a tenth of a small quote's allocation.
+ *
+ * It also carries the search's plan shapes (see findPlanShape): what simulatePlan knows of a set of
+ * paths whatever their amounts, kept for the search's life as the swaps are.
  */
-export type SwapMemo = Map<Pool, SwapMemoEntry | Map<bigint, SwapMemoEntry>>
+export type SwapMemo = {
+  /** Swaps by pool state: its first swap, or by amount from its second amount on. */
+  swaps: Map<Pool, SwapMemoEntry | Map<bigint, SwapMemoEntry>>
+  /** The plan shapes of the paths simulated in this search (see findPlanShape). */
+  shapes: PlanShapes
+}
 
 /** One swap remembered on a state; `other`: one on the same state and amount in another direction (a multi-token pool). */
 type SwapMemoEntry = { tokenIn: Address; tokenOut: Address; amountIn: bigint; result: SwapResult | undefined; other: SwapMemoEntry | undefined }
@@ -27,7 +36,7 @@ type SwapMemoEntry = { tokenIn: Address; tokenOut: Address; amountIn: bigint; re
  * quoteMemoized(pool, weth, usdc, 10n ** 18n, memo) // the same result, from the memo
  */
 export function createSwapMemo(): SwapMemo {
-  return new Map()
+  return { swaps: new Map(), shapes: new Map() }
 }
 
 /**
@@ -40,19 +49,19 @@ export function createSwapMemo(): SwapMemo {
  */
 export function quoteMemoized(pool: Pool, tokenIn: Address, tokenOut: Address, amountIn: bigint, memo: SwapMemo | undefined): SwapResult | undefined {
   if (!memo) return pool.quoteExactIn(tokenIn, tokenOut, amountIn)
-  const held = memo.get(pool)
+  const held = memo.swaps.get(pool)
   const sameAmount = held instanceof Map ? held.get(amountIn) : held?.amountIn === amountIn ? held : undefined
   for (let entry = sameAmount; entry; entry = entry.other) if (entry.tokenIn === tokenIn && entry.tokenOut === tokenOut) return entry.result
   const result = pool.quoteExactIn(tokenIn, tokenOut, amountIn)
   const entry: SwapMemoEntry = { tokenIn, tokenOut, amountIn, result, other: sameAmount }
   if (held instanceof Map) held.set(amountIn, entry)
-  else if (held === undefined || sameAmount) memo.set(pool, entry)
+  else if (held === undefined || sameAmount) memo.swaps.set(pool, entry)
   else {
     // A second amount on this state: from now on by amount.
     const byAmount = new Map<bigint, SwapMemoEntry>()
     byAmount.set(held.amountIn, held)
     byAmount.set(amountIn, entry)
-    memo.set(pool, byAmount)
+    memo.swaps.set(pool, byAmount)
   }
   return result
 }
