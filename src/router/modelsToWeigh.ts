@@ -101,7 +101,13 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     if (layers === null) layers = layerGraph(graph)
     const layered = layers
     const held = layered && layeredRoute(layered, amount)
-    if (!layered || !held || held.model.short) return cutLeads(cut.iterations, [], [])
+    // A held model short of the amount (holding a pool to one layer stranded what reached a token
+    // whose other exits it held elsewhere) is still solved on: the copies sharing the pools may carry
+    // the whole amount, and its own paths, scaled up to it, are weighed on exact simulation (hard
+    // bench 100:109 H11->H14 30% at 4 hops: H12 bought after one hop had H12 -> WBTC -> USDC left
+    // only in the layer WBTC took after one hop; dropping every layered model left the cut model's
+    // paths, 630 bp under the bench's layered plan).
+    if (!layered || !held) return cutLeads(cut.iterations, [], [])
     // layeredRoute holds each pool to one layer; a pool may be wanted from several (a pool into the
     // output reached after 1, 2 and 3 hops). When holding cost something against the free layered
     // solve, the layer copies share each pool instead (shareLayers; a pool they trade both ways
@@ -112,9 +118,9 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     const sharedSolve: GasSearchStart | undefined = shared && { ...shared, pairEdges: layered.pairEdges, layers: layered }
     const heldModel = unlayerRoute(layered, held.model)
     const sharedModel = shared && unlayerRoute(layered, shared.model)
-    // The better of the held and shared models leads the layered ones; the other's split is made
-    // exact and weighed too.
-    const sharedLeads = sharedSolve !== undefined && sharedSolve.model.output > held.model.output
+    // The better of the held and shared models leads the layered ones (the shared one, whole, over a
+    // short held one); the other's split is made exact and weighed too.
+    const sharedLeads = sharedSolve !== undefined && (held.model.short === true || sharedSolve.model.output > held.model.output)
     const layeredSolve = sharedLeads ? sharedSolve : heldSolve
     const layeredModel = sharedLeads ? sharedModel! : heldModel
     const otherLayered = sharedLeads ? heldModel : sharedModel
@@ -124,7 +130,9 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     // held model's paths, not the shared one's: the shared split is already made exact, and its
     // many paths would make the greedy split several times slower.
     const supportPaths = held.supportPaths.map((path) => unlayerPath(layered, path))
-    if (cut.model && !cut.model.short && cut.model.output >= layeredSolve.model.output) return cutLeads(iterations, alternatives, [...supportPaths, ...pathEdges(heldModel)])
+    // A whole cut model leads over a short layered one, which is weighed beside it.
+    if (cut.model && !cut.model.short && (layeredSolve.model.short || cut.model.output >= layeredSolve.model.output))
+      return cutLeads(iterations, layeredSolve.model.short ? [layeredModel, ...alternatives] : alternatives, [...supportPaths, ...pathEdges(heldModel)])
     // The cut model's split is weighed on exact simulation too: short of the amount as solved, its
     // paths scaled up to it can still beat a layered model that holds or shares pools badly (a
     // dense graph where every copy of an exit's pool is wanted).
