@@ -52,4 +52,22 @@ describe('polishSplit', () => {
     const polished = polishSplit(plan, gasCost)
     expect(value(polished)).toBeGreaterThanOrEqual(value(plan))
   })
+
+  it('keeps balancing a split far from its balance over many hops, round after round while each gains', () => {
+    // Five paths of five hops each through tokens of their own (25 hops: one round of the budget),
+    // the same pools on each, 60% of the input on the first: the exact balance is an even split.
+    const chain = (n: number): Path => {
+      const tokens = [A, ...[0, 1, 2, 3].map((k) => token(16 + n * 4 + k)), B]
+      return tokens.slice(0, -1).map((from, k) => ({ pool: v2Pool(from, tokens[k + 1]!, 1_000n * E18, 1_000n * E18), tokenIn: from, tokenOut: tokens[k + 1]! }))
+    }
+    const paths = [0, 1, 2, 3, 4].map(chain)
+    const total = 500n * E18
+    const skewed = simulatePlan(paths.map((path, n) => ({ path, amountIn: n === 0 ? 300n * E18 : 50n * E18 })))!
+    const even = simulatePlan(paths.map((path) => ({ path, amountIn: total / 5n })))!
+    const polished = polishSplit(skewed, 0)
+    expect(polished.amountIn).toBe(total)
+    // One round balances the first path against one other only: 800 bp below the even split. Within
+    // 1 bp of it now.
+    expect(Number(polished.amountOut)).toBeGreaterThanOrEqual(Number(even.amountOut) * (1 - 1e-4))
+  })
 })
