@@ -46,27 +46,85 @@ function planAtScale(shape: Shape, routed: bigint): Plan | undefined {
  * found on exact simulation, and the shape re-optimised once at the found
  * size. When the model cannot reach the target (pools exhausted, or families
  * without a model that the sampled curve misjudges), the exact doubling
- * search below takes over. An answer far from the size the candidate pools
- * were chosen for has them chosen again at its own size and is re-shaped there.
+ * search below takes over, unless the all-pools relaxation proves no plan
+ * reaches the target (a 404 without a route). An answer far from the size the
+ * candidate pools were chosen for has them chosen again at its own size and is
+ * re-shaped there; a 404 not proved is searched once more on candidates chosen
+ * at the size that came closest.
  */
 export function solveExactOut(parameters: RouteParameters, target: bigint, fees: FeeMaps): SizedPlan | undefined {
   // No route delivers more than the pools hold of the output token: refuse at once.
   const gross = leastWith(fees.netOf, target)
   if (gross > maxGrossOut(parameters)) return undefined
-  const router = prepareRoute(parameters, { amountOut: Number(gross) })
-  const routeAt = routerAt(router, fees)
-  const routed = modelInput(router, Number(gross))
-  let sized = routed === undefined ? undefined : routeAt(leastWith(fees.routedOf, routed))
   // The doubling search costs up to 13 routes (a second at 1,000 pools and 6 hops) before it
   // answers 404; a target past what every pool within maxHops can give at any input is known to be
   // one by a single solve of the all-pools relaxation (hard bench 1000:1 H12->H17 at 6 hops: 2.4 s).
   // Asked only once the model could not place the target: an answer found never pays for it.
   let beyond: boolean | undefined
   const outOfReach = () => (beyond ??= beyondEveryPlan(parameters, gross))
+  const gasCost = parameters.gasCostInOutput
+  // The route that came closest to the target (the most net output) while none delivered it.
+  let closest: SizedPlan | undefined
+  const weigh = (sized: SizedPlan) => {
+    if (!closest || sized.net > closest.net) closest = sized
+  }
+  const router = prepareRoute(parameters, { amountOut: Number(gross) })
+  let chosenFor = Number(gross) / (router.graph.spot[1] ?? 0)
+  let best = answerOn(router, target, gross, fees, gasCost, outOfReach, weigh)
+  // The candidates were chosen for the input the target needs at the best mid-price rate; a target
+  // only a deep trade delivers (far past that input, where the pools' depth, not their rates,
+  // decides the route) can lie past every route on them and within reach of routes on candidates
+  // chosen for a deep trade (hard bench 100:1 H0->H2 at 6 hops: findRoute at 10 times the trade's
+  // depth delivered 3,354,154e24, every route on candidates chosen at the mid-price input, 1/30 of
+  // it, at most 3,354,033e24: a 404 for what a route delivers). Before a 404 the search is made
+  // once more on candidates chosen at the size that came closest, when it is far above the first.
+  if (!best && closest && !outOfReach() && Number(closest.routed) > chosenFor * RESELECT_RATIO) {
+    chosenFor = Number(closest.routed)
+    best = answerOn(prepareRoute(parameters, chosenFor), target, gross, fees, gasCost, outOfReach, weigh)
+  }
+  // An answer far above the size its candidates were chosen for (a deep trade) is routed on pools
+  // chosen for another size, and the route chosen at the answer's own size can deliver the target
+  // for less (random V2+V3 market, seed 23 market 3 at 10 times its trade: the answer 2.5 times the
+  // mid-price input, where findRoute delivered 0.37% more than the target). The candidates are
+  // chosen again at the answer's size and the split re-shaped on them, in a bounded number of
+  // rounds; only an answer found is re-solved, so refusals cost nothing more.
+  for (let round = 0; best && round < MAX_RESELECTIONS; round++) {
+    const answer = Number(best.routed)
+    if (!(answer > 0) || (answer <= chosenFor * RESELECT_RATIO && answer * RESELECT_RATIO >= chosenFor)) break
+    chosenFor = answer
+    const again = reshapedAtAnswer(routerAt(prepareRoute(parameters, answer), fees), best, target, fees, gasCost)
+    if (again.amountIn >= best.amountIn) break
+    best = again
+  }
+  return best
+}
+
+/**
+ * The least input found on one prepared router's candidates: the model's input (Newton on the
+ * gas-free optimum), else the doubling search; the least input on that split's shape, re-shaped
+ * at the answer. `weigh` sees every route made; `outOfReach` proves a 404 before the doubling
+ * search. Undefined when nothing found delivers the target.
+ */
+function answerOn(
+  router: PreparedRoute,
+  target: bigint,
+  gross: bigint,
+  fees: FeeMaps,
+  gasCost: number,
+  outOfReach: () => boolean,
+  weigh: (sized: SizedPlan) => void,
+): SizedPlan | undefined {
+  const routeOf = routerAt(router, fees)
+  const routeAt = (amountIn: bigint) => {
+    const sized = routeOf(amountIn)
+    if (sized) weigh(sized)
+    return sized
+  }
+  const routed = modelInput(router, Number(gross))
+  let sized = routed === undefined ? undefined : routeAt(leastWith(fees.routedOf, routed))
   if (!sized && outOfReach()) return undefined
   sized ??= doublingSearch(router, target, fees, routeAt)
   if (!sized) return undefined
-  const gasCost = parameters.gasCostInOutput
   let best = leastInputNear(shapeOf(sized.plan, gasCost), target, sized.amountIn, fees)
   if (!best && sized.net < target && !outOfReach()) {
     // The model's split falls short (the model overrates it) and its proportions cannot grow to the
@@ -78,25 +136,8 @@ export function solveExactOut(parameters: RouteParameters, target: bigint, fees:
       best = leastInputNear(shapeOf(resized.plan, gasCost), target, resized.amountIn, fees)
     }
   }
-  if (!best) best = sized.net >= target ? sized : undefined
-  else best = reshapedAtAnswer(routeAt, best, target, fees, gasCost)
-  // The candidates were chosen for the input the target needs at the best mid-price rate; an answer
-  // far above it (a deep trade: the pools' depth, not their rates, decides the route) is routed on
-  // pools chosen for another size, and the route chosen at the answer's own size can deliver the
-  // target for less (random V2+V3 market, seed 23 market 3 at 10 times its trade: the answer 2.5
-  // times the mid-price input, where findRoute delivered 0.37% more than the target). The candidates
-  // are chosen again at the answer's size and the split re-shaped on them, in a bounded number of
-  // rounds; only an answer found is re-solved, so refusals cost nothing more.
-  let chosenFor = Number(gross) / (router.graph.spot[1] ?? 0)
-  for (let round = 0; best && round < MAX_RESELECTIONS; round++) {
-    const answer = Number(best.routed)
-    if (!(answer > 0) || (answer <= chosenFor * RESELECT_RATIO && answer * RESELECT_RATIO >= chosenFor)) break
-    chosenFor = answer
-    const again = reshapedAtAnswer(routerAt(prepareRoute(parameters, answer), fees), best, target, fees, gasCost)
-    if (again.amountIn >= best.amountIn) break
-    best = again
-  }
-  return best
+  if (!best) return sized.net >= target ? sized : undefined
+  return reshapedAtAnswer(routeAt, best, target, fees, gasCost)
 }
 
 /** Routes the user's input (through the fees) on a prepared router's candidates. */
@@ -257,10 +298,33 @@ function doublingSearch(
   let doublings = 0
   // Sizes nothing filled before any route did (see MAX_UNFILLED_DOUBLINGS).
   let unfilled = 0
+  // The size whose route came closest so far, and whether the sizes around it were routed.
+  let peak: SizedPlan | undefined
+  let probed = false
+  // The route's output is not monotone in its input: past the size that came closest, a larger
+  // input can route to less (its best pools past their range), so the sizes that deliver can lie
+  // between two doublings that both fall short (hard bench 100:2 H9->H14 at 6 hops, 99.9% of what
+  // findRoute delivers at 3 times the trade's depth: 99.07% of it at 1.28 times, less at 2.56
+  // times and every size up to 328 times, whose split answered 310 times the input findRoute
+  // needs). The first time the output falls (or nothing fills) after the closest size, the sizes
+  // between it and its neighbours are routed, the nearest first; the first that delivers is kept.
+  const probePeak = (): SizedPlan | undefined => {
+    if (probed || !peak) return undefined
+    probed = true
+    for (const [numerator, denominator] of PEAK_PROBES) {
+      const sized = routeAt((peak.amountIn * numerator) / denominator)
+      if (sized && sized.net >= target) return sized
+    }
+    return undefined
+  }
   for (let i = 0; i < 256; i++) {
     const sized = routeAt(hi)
     if (sized) {
       if (sized.net >= target) return sized
+      if (previous !== undefined && sized.net < previous) {
+        const probe = probePeak()
+        if (probe) return probe
+      }
       // Doubling the input no longer moves the output (under 1 ppm): the pools are exhausted. An
       // output that falls is no such sign: the best route at the smaller input ran out of range
       // (a pool it drains ends), and a larger one reaches other liquidity (families soak seed 4:
@@ -268,7 +332,8 @@ function doublingSearch(
       if (previous !== undefined && sized.net >= previous && (sized.net - previous) * 1_000_000n < sized.net) return undefined
       if (++doublings > MAX_DOUBLINGS) return undefined
       previous = sized.net
-    } else if (previous !== undefined) return undefined // past the liquidity the pools hold
+      if (!peak || sized.net > peak.net) peak = sized
+    } else if (previous !== undefined) return probePeak() // past the liquidity the pools hold
     else if (++unfilled > MAX_UNFILLED_DOUBLINGS) return undefined
     if (hi >= 1n << 255n) return undefined
     hi *= 2n
@@ -294,6 +359,19 @@ function singlePaths(router: PreparedRoute): Path[] {
 
 /** Doublings of the input allowed once a route fills but falls short of the target. */
 const MAX_DOUBLINGS = 12
+/**
+ * Sizes routed around the closest doubling when the output falls after it, as multiples of it,
+ * the nearest first: 2^(-1/4), 2^(1/4), 2^(-1/2), 2^(1/2), 2^(-3/4), 2^(3/4) (its neighbours, at
+ * half and twice it, were routed already).
+ */
+const PEAK_PROBES: readonly (readonly [bigint, bigint])[] = [
+  [8409n, 10_000n],
+  [11_892n, 10_000n],
+  [7071n, 10_000n],
+  [14_142n, 10_000n],
+  [5946n, 10_000n],
+  [16_818n, 10_000n],
+]
 /**
  * Sizes allowed that nothing fills before any route does. Dust can fill nothing (a hop's output
  * rounds to no raw unit: an 18-decimals input through a token of few decimals), so a search from

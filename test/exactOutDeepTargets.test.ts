@@ -1,0 +1,48 @@
+// Exact outputs only deep trades deliver, on the hard bench's 100-pool universes at 6 hops
+// (scripts/bench/hardMarket.ts, seeded): the output findRoute delivers at several times a planned
+// trade's depth, asked back. The route's output is not monotone in its input there (a larger input
+// can route to less), and the candidates the search starts on are chosen for the input the target
+// needs at the best mid-price rate, a thirtieth of the input that delivers it:
+// - seed 1 H0->H2, 10 times the depth: every route on those candidates fell short, a 404 for what
+//   findRoute delivers (now searched once more on candidates chosen where the routes came closest);
+// - seed 2 H9->H14, 99.9% of 3 times the depth: routed at 1.28 times that input, 99.07% of the
+//   target, twice that routed to less, and the doubling search first delivered at 328 times,
+//   answering 310 times the input findRoute needs (now the sizes around the closest are routed).
+import { describe, expect, it } from 'vitest'
+import { createHardUniverse } from '../scripts/bench/hardMarket.js'
+import { findRoute } from '../src/router/findRoute.js'
+import { solveExactOut } from '../src/quote/solveExactOut.js'
+import type { RouteParameters } from '../src/router/types.js'
+import { noFees } from './support/exactOutCases.js'
+
+/** A planned trade of a 100-pool universe at 6 hops: its parameters, the input at `multiple` times its depth, and what findRoute delivers for it. */
+function deepTrade(seed: number, label: string, multiple: bigint) {
+  const universe = createHardUniverse(100, seed)
+  const trade = universe.trades.find((t) => t.label.startsWith(label))!
+  const parameters: RouteParameters = {
+    pools: universe.market.pools.map((p) => p.pool),
+    tokenIn: trade.tokenIn.address,
+    tokenOut: trade.tokenOut.address,
+    connectors: universe.market.chain.majorTokens,
+    maxHops: 6,
+    gasCostInOutput: 0,
+  }
+  const amountIn = trade.depthIn * multiple
+  return { parameters, amountIn, delivered: findRoute(parameters, amountIn)!.amountOut }
+}
+
+describe('exact outputs of deep trades (100-pool hard universes, 6 hops)', () => {
+  it('fills what findRoute delivers at 10 times the depth (seed 1 H0->H2; was a 404)', () => {
+    const { parameters, delivered } = deepTrade(1, 'H0->H2', 10n)
+    const solved = solveExactOut(parameters, delivered, noFees)
+    expect(solved?.net).toBeGreaterThanOrEqual(delivered)
+  }, 20_000)
+
+  it('answers no more input than findRoute needs where the output is not monotone (seed 2 H9->H14, 99.9% at 3 times; was 310 times it)', () => {
+    const { parameters, amountIn, delivered } = deepTrade(2, 'H9->H14', 3n)
+    const target = (delivered * 999n) / 1000n
+    const solved = solveExactOut(parameters, target, noFees)!
+    expect(solved.net).toBeGreaterThanOrEqual(target)
+    expect(solved.amountIn).toBeLessThanOrEqual(amountIn)
+  }, 20_000)
+})
