@@ -22,9 +22,9 @@ export type FlowSegmentShape = { edges: FlowEdge[]; spendsOwn: boolean; fromInte
  * What simulatePlan needs to know of a set of paths before their amounts (it depends on the paths alone): whether two hops share a
  * pool, and the flow's segments in executor order (undefined when the paths cannot form a flow: a
  * pool entered from two tokens, or tokens that feed each other in a cycle). `pools`: distinct
- * pools of the flow (its state slots).
+ * pools of the paths (their state slots); `hopSlots`: each hop's pool slot, by path.
  */
-export type PlanShape = { paths: readonly Path[]; sharesPool: boolean; flow: FlowSegmentShape[] | undefined; pools: number }
+export type PlanShape = { paths: readonly Path[]; sharesPool: boolean; flow: FlowSegmentShape[] | undefined; pools: number; hopSlots: number[][] }
 
 /**
  * Shapes made so far in one search, by their first path (see SwapMemo, which carries it): the
@@ -48,7 +48,7 @@ const SHAPES_PER_PATH = 16
  * shape.sharesPool // whether a and b trade a pool in common
  */
 export function findPlanShape(allocations: readonly { path: Path }[], known?: PlanShapes): PlanShape {
-  if (allocations.length === 0) return { paths: [], sharesPool: false, flow: undefined, pools: 0 }
+  if (allocations.length === 0) return { paths: [], sharesPool: false, flow: undefined, pools: 0, hopSlots: [] }
   if (!known) return makePlanShape(allocations.map((a) => a.path))
   const first = allocations[0]!.path
   let made = known.get(first)
@@ -68,38 +68,52 @@ export function findPlanShape(allocations: readonly { path: Path }[], known?: Pl
 
 /** The shape of these paths (see PlanShape), made afresh. */
 function makePlanShape(paths: readonly Path[]): PlanShape {
+  // Each pool's state slot by key, in the order the paths first use them.
+  const slots = new Map<string, number>()
+  const hopSlots: number[][] = []
+  let sharesPool = false
+  for (const path of paths) {
+    const pathSlots: number[] = []
+    hopSlots.push(pathSlots)
+    for (const hop of path) {
+      const slot = slots.get(hop.pool.key)
+      if (slot === undefined) {
+        pathSlots.push(slots.size)
+        slots.set(hop.pool.key, slots.size)
+      } else {
+        pathSlots.push(slot)
+        sharesPool = true
+      }
+    }
+  }
+  // Paths that share no pool run one after another: no flow is asked of them.
+  return { paths, sharesPool, flow: sharesPool ? flowOf(paths, hopSlots) : undefined, pools: slots.size, hopSlots }
+}
+
+/** The flow's segments over these paths (see PlanShape), undefined when they cannot form one. */
+function flowOf(paths: readonly Path[], hopSlots: readonly number[][]): FlowSegmentShape[] | undefined {
   const sellToken = paths[0]![0]!.tokenIn
   const buyToken = paths[0]!.at(-1)!.tokenOut
-  // Edges in the order the paths first use them, found by pool key, then input, then output token;
-  // each pool's state slot by key.
+  // Edges in the order the paths first use them, found by pool, then input, then output token.
   const edges: FlowEdge[] = []
-  const slots = new Map<string, number>()
-  let sharesPool = false
-  let entersTwice = false
   for (let p = 0; p < paths.length; p++) {
     const path = paths[p]!
     for (let h = 0; h < path.length; h++) {
       const hop = path[h]!
-      const slot = slots.get(hop.pool.key)
-      if (slot === undefined) {
-        slots.set(hop.pool.key, slots.size)
-        edges.push({ pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }], slot: slots.size - 1, buys: hop.tokenOut === buyToken })
-        continue
-      }
-      sharesPool = true
+      const slot = hopSlots[p]![h]!
       let edge: FlowEdge | undefined
       for (const known of edges) {
         if (known.slot !== slot) continue
         // A pool entered from two tokens: no flow.
-        if (known.tokenIn !== hop.tokenIn) entersTwice = true
+        if (known.tokenIn !== hop.tokenIn) return undefined
         if (known.tokenOut === hop.tokenOut) edge = known
       }
       if (edge) edge.uses.push({ path: p, hop: h })
       else edges.push({ pool: hop.pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, uses: [{ path: p, hop: h }], slot, buys: hop.tokenOut === buyToken })
     }
   }
-  const order = entersTwice ? undefined : topologicalTokens(sellToken, edges)
-  return { paths, sharesPool, flow: order && flowSegments(order, edges, sellToken, buyToken), pools: slots.size }
+  const order = topologicalTokens(sellToken, edges)
+  return order && flowSegments(order, edges, sellToken, buyToken)
 }
 
 /**

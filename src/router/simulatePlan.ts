@@ -67,7 +67,7 @@ export function simulatePlan(allocations: readonly Allocation[], options: Simula
   const used = allocations.filter((a) => a.amountIn > 0n)
   const shape = findPlanShape(used, options.memo?.shapes)
   if (options.mode === 'flow' && shape.sharesPool) return simulateFlow(used, shape, options.memo)
-  const sequential = simulateSequential(used, options.memo)
+  const sequential = simulateSequential(used, shape, options.memo)
   if (!shape.sharesPool || options.mode === 'paths') return sequential
   const flow = simulateFlow(used, shape, options.memo)
   if (!flow) return sequential
@@ -103,21 +103,38 @@ export function executedPathGas(executed: ExecutedPath): bigint {
   return gas
 }
 
-function simulateSequential(allocations: readonly Allocation[], memo: SwapMemo | undefined): Plan | undefined {
-  const states: PoolStates = new Map()
+/**
+ * Path-by-path execution: each path on the pool states the paths before it left (a pool's state
+ * kept in its slot of the shape, as simulatePath keeps it by key).
+ */
+function simulateSequential(allocations: readonly Allocation[], shape: PlanShape, memo: SwapMemo | undefined): Plan | undefined {
+  const states: (Pool | undefined)[] = new Array(shape.pools)
   const paths: ExecutedPath[] = []
+  const segments: PlanSegment[] = []
   let amountIn = 0n
   let amountOut = 0n
   let gas = 0n
-  for (const { path, amountIn: share } of allocations) {
-    const executed = simulatePath(path, share, states, memo)
-    if (!executed) return undefined
-    paths.push(executed)
+  for (let p = 0; p < allocations.length; p++) {
+    const { path, amountIn: share } = allocations[p]!
+    const slots = shape.hopSlots[p]!
+    const hops: ExecutedHop[] = []
+    let amount = share
+    for (let h = 0; h < path.length; h++) {
+      const hop = path[h]!
+      const pool = states[slots[h]!] ?? hop.pool
+      const result = quoteMemoized(pool, hop.tokenIn, hop.tokenOut, amount, memo)
+      if (!result) return undefined
+      states[slots[h]!] = result.next
+      hops.push({ pool, tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, amountIn: amount, amountOut: result.amountOut, gas: result.gas })
+      gas += result.gas
+      amount = result.amountOut
+    }
+    paths.push({ path, amountIn: share, amountOut: amount, hops })
+    segments.push({ amountIn: share, hops })
     amountIn += share
-    amountOut += executed.amountOut
-    gas += executedPathGas(executed)
+    amountOut += amount
   }
-  return { paths, segments: paths.map((p) => ({ amountIn: p.amountIn, hops: p.hops })), mode: 'paths', amountIn, amountOut, gas }
+  return { paths, segments, mode: 'paths', amountIn, amountOut, gas }
 }
 
 /**
