@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
 import { leastInput } from './leastInput.js'
 import { getNetOutput, simulatePlan } from './simulatePlan.js'
@@ -192,37 +193,53 @@ function trimRounding(plan: Plan, gasCostInOutput: number, memo: SwapMemo | unde
   )
 }
 
-/** Per pool state and direction: its exact rates (output per input) just past and just short of the total the plan trades there. */
-type EdgeRates = Map<Pool, Map<string, { forward: number; backward: number }>>
+/**
+ * One pool state and direction of a plan: the total the plan trades there, and its exact rates
+ * (output per input) just past and just short of that total (NaN until rated).
+ */
+type EdgeRate = { tokenIn: Address; tokenOut: Address; total: bigint; forward: number; backward: number }
+
+/** A plan's edges by pool state (a state's few directions in a short list, found by their tokens). */
+type EdgeRates = Map<Pool, EdgeRate[]>
+
+/** The edge of `rates` a hop trades. */
+function edgeOf(rates: EdgeRates, hop: ExecutedHop): EdgeRate | undefined {
+  const list = rates.get(hop.pool)
+  if (list) for (const edge of list) if (edge.tokenIn === hop.tokenIn && edge.tokenOut === hop.tokenOut) return edge
+  return undefined
+}
 
 /**
  * Every edge's rates at the plan's totals (a flow's shared pool once, at its total): over the
  * change `probe` more or less input makes at that hop (scaled by what the hop holds over what its
- * path put in), exact. A hop that cannot take more gains nothing; one that cannot give up the
- * change loses all (Infinity). `resolution`: the fewest raw units any hop's input change or
- * nonzero output difference held (a rate is off by up to a raw unit of each).
+ * path put in: the first path through the edge sets it), exact. A hop that cannot take more gains
+ * nothing; one that cannot give up the change loses all (Infinity). `resolution`: the fewest raw
+ * units any hop's input change or nonzero output difference held (a rate is off by up to a raw
+ * unit of each).
  */
 function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): { rates: EdgeRates; resolution: bigint } {
-  const totals = new Map<Pool, Map<string, bigint>>()
+  const rates: EdgeRates = new Map()
   for (const path of plan.paths)
     for (const hop of path.hops) {
-      let byDirection = totals.get(hop.pool)
-      if (!byDirection) totals.set(hop.pool, (byDirection = new Map()))
-      const key = `${hop.tokenIn}>${hop.tokenOut}`
-      byDirection.set(key, (byDirection.get(key) ?? 0n) + hop.amountIn)
+      const edge = edgeOf(rates, hop)
+      if (edge) {
+        edge.total += hop.amountIn
+        continue
+      }
+      const added: EdgeRate = { tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, total: hop.amountIn, forward: Number.NaN, backward: Number.NaN }
+      const list = rates.get(hop.pool)
+      if (list) list.push(added)
+      else rates.set(hop.pool, [added])
     }
-  const rates: EdgeRates = new Map()
   let resolution: bigint | undefined
   const resolves = (units: bigint) => {
     if (resolution === undefined || units < resolution) resolution = units
   }
   for (const path of plan.paths)
     for (const hop of path.hops) {
-      let byDirection = rates.get(hop.pool)
-      if (!byDirection) rates.set(hop.pool, (byDirection = new Map()))
-      const key = `${hop.tokenIn}>${hop.tokenOut}`
-      if (byDirection.has(key)) continue
-      const total = totals.get(hop.pool)!.get(key)!
+      const edge = edgeOf(rates, hop)!
+      if (!Number.isNaN(edge.forward)) continue
+      const { total } = edge
       let change = path.amountIn > 0n ? (probe * hop.amountIn) / path.amountIn : probe
       if (change < 1n) change = 1n
       const at = quoteMemoized(hop.pool, hop.tokenIn, hop.tokenOut, total, memo)?.amountOut ?? 0n
@@ -234,7 +251,8 @@ function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): { rat
       resolves(change)
       if (more !== undefined && more > at) resolves(more - at)
       if (less !== undefined && at > less) resolves(at - less)
-      byDirection.set(key, { forward: more === undefined ? 0 : Number(more - at) / size, backward: less === undefined ? Infinity : Number(at - less) / size })
+      edge.forward = more === undefined ? 0 : Number(more - at) / size
+      edge.backward = less === undefined ? Infinity : Number(at - less) / size
     }
   return { rates, resolution: resolution ?? 0n }
 }
@@ -242,7 +260,7 @@ function edgeRates(plan: Plan, probe: bigint, memo: SwapMemo | undefined): { rat
 /** A path's rate past (forward) or short of (backward) its amount: the product of its hops' rates. */
 function pathRate(hops: readonly ExecutedHop[], rates: EdgeRates, side: 'forward' | 'backward'): number {
   let rate = 1
-  for (const hop of hops) rate *= rates.get(hop.pool)!.get(`${hop.tokenIn}>${hop.tokenOut}`)![side]
+  for (const hop of hops) rate *= edgeOf(rates, hop)![side]
   // A hop that gains nothing beside one that cannot give up its change (0 · Infinity).
   return Number.isNaN(rate) ? (side === 'forward' ? 0 : Infinity) : rate
 }
