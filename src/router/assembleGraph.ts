@@ -61,10 +61,12 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
   const tradeValue = amountIn * inValue
 
   // Curves for every pair a path uses; shallow pools dropped.
-  const curves = new Map<string, { pool: Pool; curve: Curve }[]>()
+  // By token, then the token it trades with (paths ask a pair again and again).
+  const curves = new Map<Address, Map<Address, { pool: Pool; curve: Curve }[]>>()
   const pairEdges = (a: Address, b: Address) => {
-    const key = `${a}>${b}`
-    let list = curves.get(key)
+    let row = curves.get(a)
+    if (!row) curves.set(a, (row = new Map()))
+    let list = row.get(b)
     if (list) return list
     list = []
     const va = value.get(a) ?? 0
@@ -75,7 +77,7 @@ export function assembleGraph(market: Market, trade: Trade, connectors: readonly
       if (va > 0 && tradeValue > 0 && depth(curve) * va < NEGLIGIBLE_SHARE * tradeValue) continue
       list.push({ pool, curve })
     }
-    curves.set(key, list)
+    row.set(b, list)
     return list
   }
   const kept = addressPaths.filter((path) => {

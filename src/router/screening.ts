@@ -44,10 +44,13 @@ export function screenIntermediates(market: Market, trade: Trade, connectors: Re
   // and the mid price of its deepest pool.
   let tradeValue = typeof size === 'number' ? 0 : size.amountOut
   const raw = typeof size === 'number' ? size : size.amountOut
-  const pairDepths = new Map<string, { depth: number; price: number }>()
+  // By token, then the token it trades with (no `a>b` string built and hashed per question: the
+  // passes below ask a pair again and again).
+  const pairDepths = new Map<Address, Map<Address, { depth: number; price: number }>>()
   const pairDepth = (a: Address, b: Address) => {
-    const key = `${a}>${b}`
-    let found = pairDepths.get(key)
+    let row = pairDepths.get(a)
+    if (!row) pairDepths.set(a, (row = new Map()))
+    let found = row.get(b)
     if (found) return found
     found = { depth: 0, price: 0 }
     let deepest = 0
@@ -63,7 +66,7 @@ export function screenIntermediates(market: Market, trade: Trade, connectors: Re
         found.price = mid
       }
     }
-    pairDepths.set(key, found)
+    row.set(b, found)
     return found
   }
   // Values in output units, round by round outwards from the output token.
@@ -116,23 +119,27 @@ export function screenIntermediates(market: Market, trade: Trade, connectors: Re
     toOut.push(outK)
   }
   // The same from the input to a candidate and from a candidate to the output, computed when asked.
-  const reach = new Map<string, number>()
+  // By token, then k (from the input, or to the output).
+  const reachedIn = new Map<Address, number[]>()
+  const reachedOut = new Map<Address, number[]>()
   const reachIn = (x: Address, k: number): number => {
-    const key = `${x}<${k}`
-    let best = reach.get(key)
+    let byHops = reachedIn.get(x)
+    if (!byHops) reachedIn.set(x, (byHops = []))
+    let best = byHops[k]
     if (best !== undefined) return best
     best = hop(tokenIn, x)
     if (k > 1) for (const m of majors) if (pairs.get(x)!.has(m)) best = Math.max(best, Math.min(fromIn[k - 1]!.get(m)!, hop(m, x)))
-    reach.set(key, best)
+    byHops[k] = best
     return best
   }
   const reachOut = (x: Address, k: number): number => {
-    const key = `${x}>${k}`
-    let best = reach.get(key)
+    let byHops = reachedOut.get(x)
+    if (!byHops) reachedOut.set(x, (byHops = []))
+    let best = byHops[k]
     if (best !== undefined) return best
     best = hop(x, tokenOut)
     if (k > 1) for (const m of majors) if (pairs.get(x)!.has(m)) best = Math.max(best, Math.min(hop(x, m), toOut[k - 1]!.get(m)!))
-    reach.set(key, best)
+    byHops[k] = best
     return best
   }
   // A path's thinnest hop, the shorter side (one hop: a direct pool) looked at first.
