@@ -35,14 +35,14 @@ const NEAR_OPTIMUM = 1e-7
 const STEP_RESOLUTION = 1e-14
 
 /** The solver's scratch arrays by use (see `scratch`). */
-const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9, RunMax: 10 } as const
+const FloatSlot = { Gradient: 0, Hessian: 1, SpareGradient: 2, SpareHessian: 3, NewtonGradient: 4, NewtonHessian: 5, Trial: 6, Work: 7, Step: 8, Rate0: 9, RunMax: 10, Balance: 11 } as const
 const IntSlot = { Columns: 0, From: 1, To: 2, Marked: 3, EdgeIndex: 4, RunStart: 5, Position: 6 } as const
 /**
  * Working arrays every solve borrows instead of allocating (a quote solves a dozen times or more;
  * a solve never runs inside another and keeps none of them): up to 8,192 elements each, a Hessian
  * of 90 tokens; larger solves allocate their own. Each is written before it is read.
  */
-const scratch = createScratchArrays({ slots: 11, maxLength: 8192 })
+const scratch = createScratchArrays({ slots: 12, maxLength: 8192 })
 
 type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array }
 
@@ -52,7 +52,9 @@ type Evaluation = { dual: number; gradient: Float64Array; hessian: Float64Array 
  * intermediate token, else damped Newton on the dual in log-prices (started
  * from `start` or the zero-size prices, the input price root-found first; at
  * most `maxIterations` steps, the root-find's not counted at the default cap).
- * Deterministic.
+ * A full solve whose prices collapsed (a token sending visibly more than it
+ * receives) is made again with the gradient's own curvature, the lower dual
+ * kept. Deterministic.
  *
  * @example
  * const flow = solveFlow(graph, graph.edges.map(() => true), 1e18)
@@ -62,103 +64,137 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
   const prices = new Float64Array(n)
   if (start) prices.set(start)
   else initialPrices(graph, active, prices)
+  const point: RatePoint = { input: 0, output: 0, slope: 0 }
+  const rootIterations = solveInputPrice(graph, active, amountIn, prices, point)
+  if (n <= 2) return flowAt(graph, active, amountIn, prices, point, rootIterations)
+  const solve = activeEdges(graph, active, amountIn, point)
+  const flow = flowAt(graph, active, amountIn, prices, point, newtonSteps(solve, prices, rootIterations, maxIterations, false))
+  // Prices collapsed: a token sends visibly more than it receives (at zero-size values), priced far
+  // below its worth. Newton in log-prices slid the tokens upstream of an exit at its capacity down
+  // together, where the dual, linear in their prices, falls toward a floor above its minimum and
+  // its log-price gradient vanishes with the prices: the flow decomposes into next to nothing and
+  // the bound is loose (hard bench 100:116 H0->H2 10% at 4 hops: H31 and USDT priced at 1e-8 and
+  // 2e4 raw H2 against 4e2 and 2e14 at spot, the route through them lost, 96 bp; 100:95 H0->H1 30%
+  // at 6 hops: 26 bp on the bound). Solved again from the same start (the root-find is
+  // deterministic: the same input price) with the gradient's own curvature, which slows that
+  // slide; the lower dual is kept (any prices bound the output). Full solves only: a capped trial,
+  // ranking or sharing solve keeps the figures its caller was tuned on.
+  if (maxIterations !== MAX_ITERATIONS || !sendsUnbought(graph, flow, amountIn)) return flow
+  const from = new Float64Array(n)
+  if (start) from.set(start)
+  else initialPrices(graph, active, from)
+  solveInputPrice(graph, active, amountIn, from, point)
+  const again = flowAt(graph, active, amountIn, from, point, newtonSteps(solve, from, rootIterations, maxIterations, true))
+  const iterations = flow.iterations + again.iterations
+  return again.dual < flow.dual ? { ...again, iterations } : { ...flow, iterations }
+}
+
+/**
+ * Damped Newton on the dual in log-prices from `prices` (updated in place), the input price's
+ * root-find having taken `iterations` (see solveFlow for the cap); with `gradientCurvature`, the
+ * positive part of the gradient's own curvature joins the Hessian's diagonal. Returns the
+ * iterations, the root-find's included.
+ */
+function newtonSteps(solve: ActiveEdges, prices: Float64Array, iterations: number, maxIterations: number, gradientCurvature: boolean): number {
+  const { tokens: n, amountIn } = solve
+  // The Newton variables: every token's price but the sink's (fixed at 1, index SINK = 0, so
+  // token j is variable j − 1).
+  const free = n - 1
+  let current = evaluateDual(solve, prices, makeEvaluation(n, FloatSlot.Gradient, FloatSlot.Hessian))
+  let spare = makeEvaluation(n, FloatSlot.SpareGradient, FloatSlot.SpareHessian)
+  const g = scratch.float(FloatSlot.NewtonGradient, free)
+  const h = scratch.float(FloatSlot.NewtonHessian, free * free)
+  const trial = scratch.float(FloatSlot.Trial, n)
+  const work = scratch.float(FloatSlot.Work, free * (free + 1))
+  const step = scratch.float(FloatSlot.Step, free)
+  const columns = scratch.int(IntSlot.Columns, free + 1)
+  // The line search starts from four times the last step taken (at most a full step).
+  let lastAlpha = 1
+  // The default cap counts Newton steps alone, apart from the input price's root-find above (up
+  // to about fifty evaluations, each over the input token's edges only: far cheaper than a step),
+  // which used to leave Newton too few steps and a token holding its inflow. A smaller cap given
+  // by the caller (a trial or ranking solve) bounds the whole solve, as it always has: those
+  // callers tuned their figures to it.
+  const last = maxIterations === MAX_ITERATIONS ? iterations + maxIterations : maxIterations
+  for (; iterations < last; iterations++) {
+    const scale = prices[SOURCE]! * amountIn
+    // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
+    let residual = 0
+    let positive = true
+    for (let j = 1; j < n; j++) {
+      g[j - 1] = prices[j]! * current.gradient[j]!
+      residual = Math.max(residual, Math.abs(g[j - 1]!) / scale)
+      if (!(prices[j]! > 0 && prices[j]! < Infinity)) positive = false
+    }
+    if (positive) {
+      // Only the entries the active edges can make nonzero: every other one is ν_j·0·ν_k, a plain
+      // 0 for positive finite prices, as the fill leaves it.
+      h.fill(0, 0, free * free)
+      const { positions, positionCount } = solve
+      for (let i = 0; i < positionCount; i++) {
+        const at = positions[i]!
+        const j = Math.floor(at / n)
+        const k = at - j * n
+        h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[at]! * prices[k]!
+      }
+    } else
+      for (let j = 1; j < n; j++) for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
+    if (residual < TOLERANCE) break
+    // The gradient's own curvature in log-prices (ν_j·G_j on the diagonal, where positive): a token
+    // holding more than it sends is priced down less steeply (see solveFlow).
+    if (gradientCurvature) for (let j = 0; j < free; j++) if (g[j]! > 0) h[j * free + j] = h[j * free + j]! + g[j]!
+    solveNewtonStep(h, g, free, work, step, columns)
+    // Converged to the prices' float resolution: a Newton step that moves no price by more than a
+    // few dozen units in its last place cannot balance the flow any better (a token trading
+    // through a pool deep against the trade moves its flow by more than the tolerance when its
+    // price moves by one unit in the last place, so its residual stays above the tolerance for
+    // good). Taking such steps anyway cycled to the cap: one lowered the dual by float noise and
+    // raised the residual, the next ('flat') lowered the residual back.
+    if (residual < NEAR_OPTIMUM && largestEntry(step, free) < STEP_RESOLUTION) break
+    const descent = Math.abs(dot(g, step, free))
+    // Backtracking on the dual (convex in ν): take the longest step that lowers it.
+    let accepted = false
+    // Close to the optimum a failed step means float noise: give up sooner. Far from it, keep
+    // halving: where edges sit just past their zero-size rate next to a deep concentrated range
+    // (a kink), the Hessian sees none of their curvature and the dual's minimum along the step
+    // can lie far below a millionth of it; stopping there left a token holding its inflow.
+    const smallest = residual < NEAR_OPTIMUM ? 1 / 64 : 1e-15
+    for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
+      trial[SINK] = prices[SINK]!
+      let moved = false
+      for (let j = 1; j < n; j++) {
+        trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
+        if (trial[j] !== prices[j]) moved = true
+      }
+      // A step too short to change any price in float evaluates to the current point: the same
+      // dual (not lower) and the same residual (not flat), so it is never taken, and neither is
+      // any shorter one (exp and the rounded product are monotone: each price stays where it
+      // is). The search has failed; the evaluations down to the smallest step are skipped.
+      if (!moved) break
+      const next = evaluateDual(solve, trial, spare)
+      let nextResidual = 0
+      for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[SOURCE]! * amountIn))
+      const lower = next.dual < current.dual - 1e-4 * alpha * descent
+      // Near the optimum the dual's change is below float resolution: accept a smaller imbalance.
+      const flat = Math.abs(next.dual - current.dual) <= 1e-14 * Math.abs(current.dual) && nextResidual < residual
+      if (lower || flat) {
+        for (let j = 0; j < n; j++) prices[j] = trial[j]!
+        spare = current
+        current = next
+        accepted = true
+        lastAlpha = alpha
+        break
+      }
+    }
+    if (!accepted) break
+  }
+  return iterations
+}
+
+/** The flow and dual value at `prices`: each active edge traded to where its marginal rate meets their ratio. */
+function flowAt(graph: RouteGraph, active: readonly boolean[], amountIn: number, prices: Float64Array, point: RatePoint, iterations: number): FlowSolution {
   const inputs = new Float64Array(graph.edges.length)
   const outputs = new Float64Array(graph.edges.length)
-  const point: RatePoint = { input: 0, output: 0, slope: 0 }
-  let iterations = solveInputPrice(graph, active, amountIn, prices, point)
-
-  if (n > 2) {
-    const solve = activeEdges(graph, active, amountIn, point)
-    // The Newton variables: every token's price but the sink's (fixed at 1, index SINK = 0, so
-    // token j is variable j − 1).
-    const free = n - 1
-    let current = evaluateDual(solve, prices, makeEvaluation(n, FloatSlot.Gradient, FloatSlot.Hessian))
-    let spare = makeEvaluation(n, FloatSlot.SpareGradient, FloatSlot.SpareHessian)
-    const g = scratch.float(FloatSlot.NewtonGradient, free)
-    const h = scratch.float(FloatSlot.NewtonHessian, free * free)
-    const trial = scratch.float(FloatSlot.Trial, n)
-    const work = scratch.float(FloatSlot.Work, free * (free + 1))
-    const step = scratch.float(FloatSlot.Step, free)
-    const columns = scratch.int(IntSlot.Columns, free + 1)
-    // The line search starts from four times the last step taken (at most a full step).
-    let lastAlpha = 1
-    // The default cap counts Newton steps alone, apart from the input price's root-find above (up
-    // to about fifty evaluations, each over the input token's edges only: far cheaper than a step),
-    // which used to leave Newton too few steps and a token holding its inflow. A smaller cap given
-    // by the caller (a trial or ranking solve) bounds the whole solve, as it always has: those
-    // callers tuned their figures to it.
-    const last = maxIterations === MAX_ITERATIONS ? iterations + maxIterations : maxIterations
-    for (; iterations < last; iterations++) {
-      const scale = prices[SOURCE]! * amountIn
-      // Newton in log-prices: scaled gradient ĝ_j = ν_j·G_j, scaled Hessian ν_j·H_jk·ν_k.
-      let residual = 0
-      let positive = true
-      for (let j = 1; j < n; j++) {
-        g[j - 1] = prices[j]! * current.gradient[j]!
-        residual = Math.max(residual, Math.abs(g[j - 1]!) / scale)
-        if (!(prices[j]! > 0 && prices[j]! < Infinity)) positive = false
-      }
-      if (positive) {
-        // Only the entries the active edges can make nonzero: every other one is ν_j·0·ν_k, a plain
-        // 0 for positive finite prices, as the fill leaves it.
-        h.fill(0, 0, free * free)
-        const { positions, positionCount } = solve
-        for (let i = 0; i < positionCount; i++) {
-          const at = positions[i]!
-          const j = Math.floor(at / n)
-          const k = at - j * n
-          h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[at]! * prices[k]!
-        }
-      } else
-        for (let j = 1; j < n; j++) for (let k = 1; k < n; k++) h[(j - 1) * free + (k - 1)] = prices[j]! * current.hessian[j * n + k]! * prices[k]!
-      if (residual < TOLERANCE) break
-      solveNewtonStep(h, g, free, work, step, columns)
-      // Converged to the prices' float resolution: a Newton step that moves no price by more than a
-      // few dozen units in its last place cannot balance the flow any better (a token trading
-      // through a pool deep against the trade moves its flow by more than the tolerance when its
-      // price moves by one unit in the last place, so its residual stays above the tolerance for
-      // good). Taking such steps anyway cycled to the cap: one lowered the dual by float noise and
-      // raised the residual, the next ('flat') lowered the residual back.
-      if (residual < NEAR_OPTIMUM && largestEntry(step, free) < STEP_RESOLUTION) break
-      const descent = Math.abs(dot(g, step, free))
-      // Backtracking on the dual (convex in ν): take the longest step that lowers it.
-      let accepted = false
-      // Close to the optimum a failed step means float noise: give up sooner. Far from it, keep
-      // halving: where edges sit just past their zero-size rate next to a deep concentrated range
-      // (a kink), the Hessian sees none of their curvature and the dual's minimum along the step
-      // can lie far below a millionth of it; stopping there left a token holding its inflow.
-      const smallest = residual < NEAR_OPTIMUM ? 1 / 64 : 1e-15
-      for (let alpha = Math.min(1, 4 * lastAlpha); alpha >= smallest; alpha /= 2) {
-        trial[SINK] = prices[SINK]!
-        let moved = false
-        for (let j = 1; j < n; j++) {
-          trial[j] = prices[j]! * Math.exp(alpha * step[j - 1]!)
-          if (trial[j] !== prices[j]) moved = true
-        }
-        // A step too short to change any price in float evaluates to the current point: the same
-        // dual (not lower) and the same residual (not flat), so it is never taken, and neither is
-        // any shorter one (exp and the rounded product are monotone: each price stays where it
-        // is). The search has failed; the evaluations down to the smallest step are skipped.
-        if (!moved) break
-        const next = evaluateDual(solve, trial, spare)
-        let nextResidual = 0
-        for (let j = 1; j < n; j++) nextResidual = Math.max(nextResidual, Math.abs(trial[j]! * next.gradient[j]!) / (trial[SOURCE]! * amountIn))
-        const lower = next.dual < current.dual - 1e-4 * alpha * descent
-        // Near the optimum the dual's change is below float resolution: accept a smaller imbalance.
-        const flat = Math.abs(next.dual - current.dual) <= 1e-14 * Math.abs(current.dual) && nextResidual < residual
-        if (lower || flat) {
-          for (let j = 0; j < n; j++) prices[j] = trial[j]!
-          spare = current
-          current = next
-          accepted = true
-          lastAlpha = alpha
-          break
-        }
-      }
-      if (!accepted) break
-    }
-  }
-
   let dual = prices[SOURCE]! * amountIn
   const { edges } = graph
   for (let e = 0; e < edges.length; e++) {
@@ -173,6 +209,32 @@ export function solveFlow(graph: RouteGraph, active: readonly boolean[], amountI
     if (point.input > 0) dual += prices[edge.to]! * point.output - prices[edge.from]! * point.input
   }
   return { prices, inputs, outputs, dual, iterations }
+}
+
+/** A token's deficit (what it sends beyond what it receives) worth more than this share of the trade, at zero-size values, marks collapsed prices (0.01 bp). */
+const UNBOUGHT_SHARE = 1e-6
+
+/**
+ * Whether a flow has a token other than the two ends send visibly more than it receives, valued at
+ * the graph's zero-size values (`spot`): a converged flow balances every token it prices, so such
+ * a deficit marks prices far below the token's worth (its log-price gradient, value-weighted, is
+ * small however large the deficit). The deficits are summed in the solver's balance scratch.
+ */
+function sendsUnbought(graph: RouteGraph, flow: FlowSolution, amountIn: number): boolean {
+  const tradeValue = amountIn * graph.spot[SOURCE]!
+  if (!(tradeValue > 0)) return false
+  const n = graph.tokens.length
+  const balance = scratch.float(FloatSlot.Balance, n)
+  balance.fill(0, 0, n)
+  const { edges } = graph
+  for (let e = 0; e < edges.length; e++) {
+    if (!(flow.inputs[e]! > 0)) continue
+    const edge = edges[e]!
+    balance[edge.from] = balance[edge.from]! - flow.inputs[e]!
+    balance[edge.to] = balance[edge.to]! + flow.outputs[e]!
+  }
+  for (let j = 0; j < n; j++) if (j !== SINK && j !== SOURCE && -balance[j]! * graph.spot[j]! > UNBOUGHT_SHARE * tradeValue) return true
+  return false
 }
 
 /**
