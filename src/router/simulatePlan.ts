@@ -64,7 +64,8 @@ export function simulatePath(path: Path, amountIn: bigint, states: PoolStates, m
  * const plan = simulatePlan([{ path: a, amountIn: 600n }, { path: b, amountIn: 400n }])
  */
 export function simulatePlan(allocations: readonly Allocation[], options: SimulatePlanOptions = {}): Plan | undefined {
-  const used = allocations.filter((a) => a.amountIn > 0n)
+  // Most plans give every path something: then the allocations as given (no copy per plan).
+  const used = allocations.every((a) => a.amountIn > 0n) ? allocations : allocations.filter((a) => a.amountIn > 0n)
   const shape = findPlanShape(used, options.memo?.shapes)
   if (options.mode === 'flow' && shape.sharesPool) return simulateFlow(used, shape, options.memo)
   const sequential = simulateSequential(used, shape, options.memo)
@@ -73,9 +74,9 @@ export function simulatePlan(allocations: readonly Allocation[], options: Simula
   if (!flow) return sequential
   if (!sequential) return flow
   const cost = options.gasCostInOutput ?? 0
-  const value = (plan: Plan) => getNetOutput(plan, cost)
-  const [a, b] = [value(flow), value(sequential)]
-  if (a !== b) return a > b ? flow : sequential
+  const flowValue = getNetOutput(flow, cost)
+  const sequentialValue = getNetOutput(sequential, cost)
+  if (flowValue !== sequentialValue) return flowValue > sequentialValue ? flow : sequential
   if (flow.amountOut !== sequential.amountOut) return flow.amountOut > sequential.amountOut ? flow : sequential
   return flow.gas <= sequential.gas ? flow : sequential
 }
@@ -153,11 +154,12 @@ function simulateFlow(allocations: readonly Allocation[], shape: PlanShape, memo
   let gas = 0n
   for (const { edges, spendsOwn, fromIntermediate } of shape.flow) {
     const segment: PlanSegment = { amountIn: 0n, hops: [] }
-    if (spendsOwn) for (const use of edges[0]!.uses) segment.amountIn += carried[use.path]!
     for (const edge of edges) {
-      // The edge traded once with the total its paths carry.
+      // The edge traded once with the total its paths carry (the first edge's total is what a
+      // segment that spends its own paths' amounts spends).
       let total = 0n
       for (const use of edge.uses) total += carried[use.path]!
+      if (spendsOwn && edge === edges[0]) segment.amountIn = total
       const pool = states[edge.slot] ?? edge.pool
       const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
       if (!result) return undefined
