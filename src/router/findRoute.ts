@@ -431,6 +431,23 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
         const pruned = prunePaths(gasFree.plan, gasCost, memo)
         consider(pruned)
         if (pruned.paths.length > 1) consider(polishSplit(pruned, gasCost, memo))
+        // Pruned down to one path: each removal was weighed at the amounts the split left, not
+        // balanced, and a pair can pay its gas once balanced (hard bench 100:132 H9->H14 1% at 20
+        // gwei, 4 hops: the lead's H9 -> H15 -> USDC -> H14 beside the kept path, balanced, 0.63 bp
+        // net above it, as the 5% grid found). The kept path with each other path of the split,
+        // at that one's own amount, balanced.
+        else if (pruned.paths.length === 1) {
+          const kept = pathKey(pruned.paths[0]!.path)
+          for (const other of gasFree.plan.paths) {
+            if (pathKey(other.path) === kept || other.amountIn >= amountIn) continue
+            const pair = [
+              { path: pruned.paths[0]!.path, amountIn: amountIn - other.amountIn },
+              { path: other.path, amountIn: other.amountIn },
+            ]
+            const paired = simulatePlan(pair, { gasCostInOutput: gasCost, memo })
+            if (paired) consider(polishSplit(paired, gasCost, memo))
+          }
+        }
       }
     }
     // The floor, checked before returning: never below the best single path through any token.
@@ -477,6 +494,9 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   const search = (amountIn: bigint) => uncertified(amountIn)?.plan
   return { graph, route, search, optimum, uncertified }
 }
+
+/** A path's pools and directions as one string (two paths are the same route when these match). */
+const pathKey = (path: Path) => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
 
 /** A candidate graph with its edges by token pair (`from>to`) and its hop-limited models by amount. */
 type WeighedGraph = { graph: RouteGraph; pairEdges: Map<string, number[]>; modelsToWeigh: (amount: number) => ModelsToWeigh }
