@@ -303,7 +303,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
     // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
     // the best single paths (candidate and through any token).
-    const greedy = (singlesOnly: boolean) => {
+    const greedy = (singlesOnly: boolean, beside?: Plan) => {
       const paths: Path[] = []
       const seen = new Set<string>()
       // Whether a best single path or a floor path is among them (weighed alone above and below).
@@ -320,6 +320,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
       for (const single of singles) add(single, true)
       for (const single of floorHere) add(single, true)
+      if (beside) for (const path of besidePaths(graph, pairEdges, beside)) add(path, false)
       // One path, and it is a best single path or a floor path: the greedy split could only give it
       // all of the input, the very plan `singles` weighed above (or the floor weighs below), or
       // nothing. Skipped: the gas-collapse check asks it so in most small quotes, where its twenty
@@ -384,13 +385,22 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // (same tokens) that costs less gas can pay more net (hard bench 1000:30 H5->H8 1% at 20 gwei:
     // the split kept H5 -> WETH -> USDC -> H8 through a WETH -> USDC pool of more gas than another,
     // 0.44 bp net below the 5% grid and 0.25 bp below Tines, which held the cheaper one).
+    // The plan's own paths with one pool swapped for another beside it (same tokens) join them: in a
+    // flow the two share their other pools, so the second costs one swap's gas (hard bench 100:236
+    // H7->H11 0.1% at 20 gwei, 4 hops: H7 -> WBTC -> H6 -> H11 through both WBTC -> H6 pools, 29 bp
+    // net above the direct pool beside one of them, 3.1 bp net below the 5% grid).
     // Only when a split could pay: the input at the single paths' best mid rate, less the gas of two
     // swaps (a split holds two paths at least), must come above the plan's value.
     const collapsed = chosen as Plan | undefined
     if (gasCost > 0 && collapsed && collapsed.paths.length <= GREEDY_SINGLES_PATHS) {
       const swapGas = collapsed.paths[0]!.hops.reduce((least, hop) => (hop.gas < least ? hop.gas : least), collapsed.gas)
       const room = amount * getBestSpotRate([...singles, ...floorHere]) - 2 * Number(swapGas) * gasCost
-      if (room > value(collapsed)) greedy(true)
+      if (room > value(collapsed)) {
+        greedy(true, collapsed)
+        // A split the greedy parts found, balanced (only when it led: the parts are 5% apart).
+        const regrown = chosen as Plan | undefined
+        if (regrown && regrown !== collapsed && regrown.paths.length > 1) consider(polishSplit(regrown, gasCost, memo))
+      }
     }
     // With gas priced in, the thinnest path of the plan dropped, its amount to the one other path
     // that pays most for it, then balanced when that pays: the pruning gives a removed path's amount
@@ -497,6 +507,24 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
 
 /** A path's pools and directions as one string (two paths are the same route when these match). */
 const pathKey = (path: Path) => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
+
+/**
+ * The plan's paths, each with one of its pools swapped for another pool of the graph between the
+ * same two tokens (each hop in turn, each such pool): a path beside one of the plan's, sharing its
+ * other pools.
+ */
+function besidePaths(graph: RouteGraph, pairEdges: Map<string, number[]>, plan: Plan): Path[] {
+  const index = new Map(graph.tokens.map((token, i) => [token, i]))
+  const beside: Path[] = []
+  for (const { path } of plan.paths)
+    path.forEach((hop, k) => {
+      for (const e of pairEdges.get(`${index.get(hop.tokenIn)}>${index.get(hop.tokenOut)}`) ?? []) {
+        const other = graph.edges[e]!.hop
+        if (other.pool.key !== hop.pool.key) beside.push(path.map((h, at) => (at === k ? other : h)))
+      }
+    })
+  return beside
+}
 
 /** A candidate graph with its edges by token pair (`from>to`) and its hop-limited models by amount. */
 type WeighedGraph = { graph: RouteGraph; pairEdges: Map<string, number[]>; modelsToWeigh: (amount: number) => ModelsToWeigh }
