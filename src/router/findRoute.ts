@@ -302,7 +302,8 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     const floorHere = amount === scale ? floorPaths : []
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
     // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
-    // the best single paths (candidate and through any token).
+    // the best single paths (candidate and through any token); given `beside`, over that plan's
+    // paths and the paths beside them alone (none: nothing to weigh).
     const greedy = (singlesOnly: boolean, beside?: Plan) => {
       const paths: Path[] = []
       const seen = new Set<string>()
@@ -317,10 +318,18 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
           paths.push(path)
         }
       }
-      if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
-      for (const single of singles) add(single, true)
-      for (const single of floorHere) add(single, true)
-      if (beside) for (const path of besidePaths(graph, pairEdges, beside)) add(path, false)
+      if (beside) {
+        // The plan's own paths and the paths beside them alone (see below; the greedy split over a
+        // larger set is no better for it).
+        for (const { path } of beside.paths) add(path, false)
+        const others = besidePaths(graph, pairEdges, beside)
+        if (others.length === 0) return
+        for (const path of others) add(path, false)
+      } else {
+        if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
+        for (const single of singles) add(single, true)
+        for (const single of floorHere) add(single, true)
+      }
       // One path, and it is a best single path or a floor path: the greedy split could only give it
       // all of the input, the very plan `singles` weighed above (or the floor weighs below), or
       // nothing. Skipped: the gas-collapse check asks it so in most small quotes, where its twenty
@@ -385,7 +394,9 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // (same tokens) that costs less gas can pay more net (hard bench 1000:30 H5->H8 1% at 20 gwei:
     // the split kept H5 -> WETH -> USDC -> H8 through a WETH -> USDC pool of more gas than another,
     // 0.44 bp net below the 5% grid and 0.25 bp below Tines, which held the cheaper one).
-    // The plan's own paths with one pool swapped for another beside it (same tokens) join them: in a
+    // The plan's own paths with one pool swapped for another beside it (same tokens), with the plan's
+    // paths, are weighed in a greedy split of their own (over the single paths too, it can land below
+    // the single paths' own: hard bench 1000:30 H5->H8 1% at 20 gwei): in a
     // flow the two share their other pools, so the second costs one swap's gas (hard bench 100:236
     // H7->H11 0.1% at 20 gwei, 4 hops: H7 -> WBTC -> H6 -> H11 through both WBTC -> H6 pools, 29 bp
     // net above the direct pool beside one of them, 3.1 bp net below the 5% grid).
@@ -396,6 +407,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       const swapGas = collapsed.paths[0]!.hops.reduce((least, hop) => (hop.gas < least ? hop.gas : least), collapsed.gas)
       const room = amount * getBestSpotRate([...singles, ...floorHere]) - 2 * Number(swapGas) * gasCost
       if (room > value(collapsed)) {
+        greedy(true)
         greedy(true, collapsed)
         // A split the greedy parts found, balanced (only when it led: the parts are 5% apart).
         const regrown = chosen as Plan | undefined
