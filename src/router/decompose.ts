@@ -28,26 +28,30 @@ const SHORT_SHARE = 1e-6
  * decomposed greedily (at each token the edge with the most left, the path's
  * amount its bottleneck), so it needs at most one path per edge; executed as
  * a flow (proportional shares), the paths give back exactly the edge totals.
- * Undefined when the edges cannot take the whole amount.
+ * Undefined when the edges cannot take the whole amount. With `copiesApart`,
+ * every edge counts as a pool of its own (the layer copies of a pool, even in
+ * opposite directions, keep their trades: executed path by path, each trades
+ * the pool on the state the last left).
  *
  * @example
  * const model = decompose(graph, solveFlow(graph, active, 1e18), 1e18)
  * model?.paths // [{ edges: [0, 3], share: 6e17 }, { edges: [1], share: 4e17 }]
  */
-export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooLong?: number[]): ModelRoute | undefined {
+export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: number, tooLong?: number[], copiesApart = false): ModelRoute | undefined {
   const { edges, tokens } = graph
+  const poolOf = (e: number) => (copiesApart ? `${e}` : edges[e]!.hop.pool.key)
   const inputs = Float64Array.from(flow.inputs)
   // One direction per pool: the larger. Directions are told apart by input token, so the layer
   // copies of a pool (one token, several nodes of a layered graph) trade it together.
   const byPool = new Map<string, number>()
   edges.forEach((edge, e) => {
     if (!(inputs[e]! > 0)) return
-    const other = byPool.get(edge.hop.pool.key)
-    if (other === undefined) byPool.set(edge.hop.pool.key, e)
+    const other = byPool.get(poolOf(e))
+    if (other === undefined) byPool.set(poolOf(e), e)
     else if (edges[other]!.hop.tokenIn !== edge.hop.tokenIn) {
       const drop = inputs[other]! >= inputs[e]! ? e : other
       inputs[drop] = 0
-      byPool.set(edge.hop.pool.key, drop === e ? other : e)
+      byPool.set(poolOf(e), drop === e ? other : e)
     }
   })
   let taken = 0
@@ -59,7 +63,7 @@ export function decompose(graph: RouteGraph, flow: FlowSolution, amountIn: numbe
   // else a solve stopped at float resolution (the push below scales its proportions to the amount).
   if (taken < amountIn * (1 - 1e-9) && !edges.some((edge, e) => edge.from === SOURCE && inputs[e]! > 0 && edge.curve.covers(inputs[e]! + amountIn - taken))) return undefined
 
-  routeDeadEnds(graph, flow.prices, inputs, byPool)
+  routeDeadEnds(graph, flow.prices, inputs, byPool, poolOf)
   const uncut = Float64Array.from(inputs)
   const order = topologicalOrder(graph, inputs)
   // Two-way crossings (H0 -> H1 through one pool, H1 -> H0 through another): the cut above loses
@@ -286,7 +290,7 @@ const hopsToSink = (graph: RouteGraph, support: readonly number[]): Int32Array =
  * ways) at the token price where their marginal rates meet, found by
  * bisection in the price itself. `inputs` is updated in place.
  */
-function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64Array, byPool: Map<string, number>): void {
+function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64Array, byPool: Map<string, number>, poolOf: (e: number) => string): void {
   const { edges, tokens } = graph
   // Each token's edges out (index order), and those the flow uses: kept up to date as dead ends
   // are routed below (an input only ever goes from 0 to positive here), so a reachability walk
@@ -343,7 +347,7 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
       const out = leaving[t]!.filter((e) => {
         const edge = edges[e]!
         if (!(edge.curve.rate0 > 0) || !(prices[edge.to]! > 0)) return false
-        const taken = byPool.get(edge.hop.pool.key)
+        const taken = byPool.get(poolOf(e))
         return (taken === undefined || edges[taken]!.hop.tokenIn === edge.hop.tokenIn) && !reaches(edge.to, t)
       })
       if (out.length === 0) continue
@@ -372,7 +376,7 @@ function routeDeadEnds(graph: RouteGraph, prices: Float64Array, inputs: Float64A
         if (!(x > 0)) continue
         if (!(inputs[e]! > 0)) supportOut[t]!.push(e)
         inputs[e] = x
-        byPool.set(edges[e]!.hop.pool.key, e)
+        byPool.set(poolOf(e), e)
         changed = true
       }
     }

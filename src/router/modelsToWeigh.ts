@@ -56,6 +56,13 @@ export type ModelsToWeigh = {
   iterations: number
   /** The solve of every edge of the graph at the amount (the hop-limited solve's first; see EveryEdgeSolve). */
   everyEdgeFlow: FlowSolution
+  /**
+   * The layered flow with every copy of a pool holding its whole depth, as paths with each copy a
+   * pool of its own (executed path by path, a pool traded from several layers or both ways trades
+   * on the state the last trade left): its output is the free dual, above what it executes, so it
+   * is weighed apart from the alternatives (set only when pools were held to one layer).
+   */
+  freeLayered?: ModelRoute
 }
 
 /**
@@ -125,6 +132,13 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     const layeredModel = sharedLeads ? sharedModel! : heldModel
     const otherLayered = sharedLeads ? heldModel : sharedModel
     const alternatives = otherLayered ? [otherLayered] : []
+    // The free layered flow (every copy its pool's whole depth) split into paths with each copy a
+    // pool of its own: executed path by path, a pool wanted from several layers, or both ways, is
+    // traded once per copy on the state the last trade left, as the flow wanted it. The held and
+    // shared models keep one direction per pool and split its depth over the copies, and can end
+    // far under that (hard bench 100:237 H0->H3 10% at 6 hops: shared 46 bp under the free dual).
+    const freeModel = held.held ? decompose(layered.graph, held.free, amount, undefined, true) : undefined
+    const freeLayered = freeModel && !freeModel.short ? unlayerRoute(layered, freeModel) : undefined
     // The paths of the layered flow with each pool free in every layer, and of the models that do
     // not lead, join the greedy split on exact simulation, which prices shared pools exactly. The
     // held model's paths, not the shared one's: the shared split is already made exact, and its
@@ -132,7 +146,7 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     const supportPaths = held.supportPaths.map((path) => unlayerPath(layered, path))
     // A whole cut model leads over a short layered one, which is weighed beside it.
     if (cut.model && !cut.model.short && (layeredSolve.model.short || cut.model.output >= layeredSolve.model.output))
-      return cutLeads(iterations, layeredSolve.model.short ? [layeredModel, ...alternatives] : alternatives, [...supportPaths, ...pathEdges(heldModel)])
+      return { ...cutLeads(iterations, layeredSolve.model.short ? [layeredModel, ...alternatives] : alternatives, [...supportPaths, ...pathEdges(heldModel)]), freeLayered }
     // The cut model's split is weighed on exact simulation too: short of the amount as solved, its
     // paths scaled up to it can still beat a layered model that holds or shares pools badly (a
     // dense graph where every copy of an exit's pool is wanted).
@@ -151,6 +165,7 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
       greedyPaths: [...pathEdges(heldModel), ...supportPaths, ...pathEdges(cut.model)],
       iterations,
       everyEdgeFlow: cut.first,
+      freeLayered,
     }
   }
 }
