@@ -477,9 +477,13 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // (hard bench 100:237 H0->H3 10% at 6 hops: the held and shared models 46 bp under the free
     // dual, weft 1.53 bp below the optimum's plan; these paths, balanced, 2.8 bp above it). Weighed
     // after every step above (only the floor after it): its model promises more than it executes,
-    // and a split chosen earlier would change where they go, so no result falls.
-    if (models.freeLayered) {
-      const free = exactSplit(graph, models.freeLayered, amountIn, value, gasCost, memo)
+    // and a split chosen earlier would change where they go, so no result falls. Beyond the default
+    // hop limit only: its split and balance cost a 1,000-pool quote at 4 hops 1.3 ms at p50 and
+    // 3-6 ms at p99 (bench:latency 1000:1), over that limit's latency budget, and the default
+    // limit's models met the bench's optimum on every fresh seed without it.
+    const freeLayered = maxHops > DEFAULT_MAX_HOPS ? models.freeLayered?.() : undefined
+    if (freeLayered) {
+      const free = exactSplit(graph, freeLayered, amountIn, value, gasCost, memo)
       if (free && value(free.plan) > chosenValue) {
         consider(free.plan)
         if (free.plan.paths.length > 1) consider(polishSplit(free.plan, gasCost, memo))

@@ -60,9 +60,10 @@ export type ModelsToWeigh = {
    * The layered flow with every copy of a pool holding its whole depth, as paths with each copy a
    * pool of its own (executed path by path, a pool traded from several layers or both ways trades
    * on the state the last trade left): its output is the free dual, above what it executes, so it
-   * is weighed apart from the alternatives (set only when pools were held to one layer).
+   * is weighed apart from the alternatives (set only when pools were held to one layer). Made when
+   * first asked for: the router weighs it beyond the default hop limit only.
    */
-  freeLayered?: ModelRoute
+  freeLayered?: () => ModelRoute | undefined
 }
 
 /**
@@ -137,8 +138,12 @@ export function prepareModelsToWeigh(graph: RouteGraph, pairEdges: ReadonlyMap<s
     // traded once per copy on the state the last trade left, as the flow wanted it. The held and
     // shared models keep one direction per pool and split its depth over the copies, and can end
     // far under that (hard bench 100:237 H0->H3 10% at 6 hops: shared 46 bp under the free dual).
-    const freeModel = held.held ? decompose(layered.graph, held.free, amount, undefined, true) : undefined
-    const freeLayered = freeModel && !freeModel.short ? unlayerRoute(layered, freeModel) : undefined
+    const freeLayered = held.held
+      ? () => {
+          const freeModel = decompose(layered.graph, held.free, amount, undefined, true)
+          return !freeModel || freeModel.short ? undefined : unlayerRoute(layered, freeModel)
+        }
+      : undefined
     // The paths of the layered flow with each pool free in every layer, and of the models that do
     // not lead, join the greedy split on exact simulation, which prices shared pools exactly. The
     // held model's paths, not the shared one's: the shared split is already made exact, and its
