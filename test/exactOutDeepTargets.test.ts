@@ -14,21 +14,14 @@ import { describe, expect, it } from 'vitest'
 import { createHardUniverse } from '../scripts/bench/hardMarket.js'
 import { findRoute } from '../src/router/findRoute.js'
 import { solveExactOut } from '../src/quote/solveExactOut.js'
-import type { RouteParameters } from '../src/router/types.js'
+import { hardTradeParameters } from './support/hardMarketRoute.js'
 import { noFees } from './support/exactOutCases.js'
 
 /** A planned trade of a 100-pool universe at 6 hops: its parameters, the input at `multiple` times its depth, and what findRoute delivers for it. */
 function deepTrade(seed: number, label: string, multiple: bigint) {
   const universe = createHardUniverse(100, seed)
   const trade = universe.trades.find((t) => t.label.startsWith(label))!
-  const parameters: RouteParameters = {
-    pools: universe.market.pools.map((p) => p.pool),
-    tokenIn: trade.tokenIn.address,
-    tokenOut: trade.tokenOut.address,
-    connectors: universe.market.chain.majorTokens,
-    maxHops: 6,
-    gasCostInOutput: 0,
-  }
+  const parameters = hardTradeParameters(universe, trade, 6)
   const amountIn = trade.depthIn * multiple
   return { parameters, amountIn, delivered: findRoute(parameters, amountIn)!.amountOut }
 }

@@ -9,7 +9,7 @@ import { createHardUniverse } from '../scripts/bench/hardMarket.js'
 import { findRoute, prepareRoute } from '../src/router/findRoute.js'
 import { beyondEveryPlan } from '../src/quote/beyondEveryPlan.js'
 import { solveExactOut } from '../src/quote/solveExactOut.js'
-import type { RouteParameters } from '../src/router/types.js'
+import { hardTradeParameters } from './support/hardMarketRoute.js'
 import { exactOutCases, noFees } from './support/exactOutCases.js'
 
 /** Routes (`search` calls) the exact-output search made, counted through prepareRoute. */
@@ -35,14 +35,7 @@ vi.mock('../src/router/findRoute.js', async (importOriginal) => {
 function tradesOf(seed: number, maxHops: number) {
   const universe = createHardUniverse(10, seed)
   return universe.trades.map((trade) => {
-    const parameters: RouteParameters = {
-      pools: universe.market.pools.map((p) => p.pool),
-      tokenIn: trade.tokenIn.address,
-      tokenOut: trade.tokenOut.address,
-      connectors: universe.market.chain.majorTokens,
-      maxHops,
-      gasCostInOutput: 0,
-    }
+    const parameters = hardTradeParameters(universe, trade, maxHops)
     const delivered = [1n, 3n, 10n].map((multiple) => findRoute(parameters, trade.depthIn * multiple)?.amountOut ?? 0n)
     return { label: `10:${seed} ${trade.label}`, parameters, delivered }
   })
@@ -75,14 +68,7 @@ describe('exact-output refusals', () => {
   it('bound every plan at the most the input token\'s pools can take (1000:1 H12->H17, 6 hops)', () => {
     const universe = createHardUniverse(1000, 1)
     const trade = universe.trades.find((t) => t.label.startsWith('H12->H17'))!
-    const parameters: RouteParameters = {
-      pools: universe.market.pools.map((p) => p.pool),
-      tokenIn: trade.tokenIn.address,
-      tokenOut: trade.tokenOut.address,
-      connectors: universe.market.chain.majorTokens,
-      maxHops: 6,
-      gasCostInOutput: 0,
-    }
+    const parameters = hardTradeParameters(universe, trade, 6)
     expect(beyondEveryPlan(parameters, 3_142_715_920_526_013_392_754_742n)).toBe(true)
     // What findRoute delivers at 10 times the trade's depth is never refused.
     expect(beyondEveryPlan(parameters, findRoute(parameters, trade.depthIn * 10n)!.amountOut)).toBe(false)

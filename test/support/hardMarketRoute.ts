@@ -3,7 +3,7 @@
 import { createHardUniverse } from '../../scripts/bench/hardMarket.js'
 import { findRoute } from '../../src/router/findRoute.js'
 import type { Pool } from '../../src/protocols/types.js'
-import type { Plan } from '../../src/router/types.js'
+import type { Plan, RouteParameters } from '../../src/router/types.js'
 
 /** One planned trade of a hard universe at a size, and a router over the universe's pools. */
 export type HardTrade = {
@@ -29,20 +29,33 @@ export function getHardTrade(pools: number, seed: number, trade: string, fractio
   const planned = universe.trades.find((t) => t.label.startsWith(trade))
   if (!planned) throw new Error(`no planned trade ${trade} in the ${pools}-pool universe of seed ${seed}`)
   const amountIn = (planned.depthIn * BigInt(Math.round(fraction * 1e9))) / 10n ** 9n
-  const routed = universe.market.pools.map((p) => p.pool)
-  const route = (maxHops: number, gasCostInOutput = 0) =>
-    findRoute(
-      {
-        pools: routed,
-        tokenIn: planned.tokenIn.address,
-        tokenOut: planned.tokenOut.address,
-        connectors: universe.market.chain.majorTokens,
-        maxHops,
-        gasCostInOutput,
-      },
-      amountIn,
-    )
-  return { planned, amountIn, pools: routed, route }
+  const route = (maxHops: number, gasCostInOutput = 0) => findRoute(hardTradeParameters(universe, planned, maxHops, gasCostInOutput), amountIn)
+  return { planned, amountIn, pools: universe.market.pools.map((p) => p.pool), route }
+}
+
+/**
+ * The router's parameters for a planned trade of a hard universe: every pool of the universe, the
+ * chain's major tokens as connectors, at most `maxHops` hops, gas at `gasCostInOutput` raw output
+ * units per gas (gas-free by default).
+ *
+ * @example
+ * const universe = createHardUniverse(100, 2)
+ * const parameters = hardTradeParameters(universe, universe.trades[0]!, 6)
+ */
+export function hardTradeParameters(
+  universe: ReturnType<typeof createHardUniverse>,
+  trade: ReturnType<typeof createHardUniverse>['trades'][number],
+  maxHops: number,
+  gasCostInOutput = 0,
+): RouteParameters {
+  return {
+    pools: universe.market.pools.map((p) => p.pool),
+    tokenIn: trade.tokenIn.address,
+    tokenOut: trade.tokenOut.address,
+    connectors: universe.market.chain.majorTokens,
+    maxHops,
+    gasCostInOutput,
+  }
 }
 
 /**
