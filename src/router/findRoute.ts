@@ -151,6 +151,20 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   // whose own relaxation matched every pool's through routes of up to 12 hops). Only when the
   // rounds above took none: when they grew the graph, the same ranking already offered its tokens
   // (on the hard bench's 1,000-pool markets a second offer tried 2 quotes in 5 and gained 0.002 bp).
+  // The candidates grown by `extra`, kept when the lead's exact split at the probe executes higher
+  // than the current graph's (`current`: its models at the probe); whether they were kept.
+  const keepGrown = (extra: readonly Address[], current: ModelsToWeigh): boolean => {
+    const grownCandidates = [...candidates, ...extra]
+    const grown = weighGraph(buildRouteGraph({ pools, tokenIn, tokenOut, connectors: grownCandidates, maxHops }, scale))
+    const grownModels = grown.modelsToWeigh(probe)
+    if (!(leadExactOutput(grown.graph, grownModels, probe) > leadExactOutput(graph, current, probe))) return false
+    candidates = grownCandidates
+    graph = grown.graph
+    weighed = grown
+    atProbe = grownModels
+    everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
+    return true
+  }
   const hopBound = expansion?.relaxedBound !== undefined && expansion.bound < expansion.relaxedBound ? expansion.bound : undefined
   if (!gapShown && hopBound !== undefined && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
     const present = new Set([...graph.tokens, ...candidates])
@@ -159,18 +173,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       weighed ??= weighGraph(graph, everyEdgeSolve)
       const current = (atProbe ??= weighed.modelsToWeigh(probe))
       const promised = current.lead && !current.lead.short ? current.lead.output : 0
-      if (hopBound > promised * (1 + expandShare(maxHops))) {
-        const grownCandidates = [...candidates, ...extra]
-        const grown = weighGraph(buildRouteGraph({ pools, tokenIn, tokenOut, connectors: grownCandidates, maxHops }, scale))
-        const grownModels = grown.modelsToWeigh(probe)
-        if (leadExactOutput(grown.graph, grownModels, probe) > leadExactOutput(graph, current, probe)) {
-          candidates = grownCandidates
-          graph = grown.graph
-          weighed = grown
-          atProbe = grownModels
-          everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
-        }
-      }
+      if (hopBound > promised * (1 + expandShare(maxHops))) keepGrown(extra, current)
     }
   }
   for (let round = 0; gapShown && round < COLUMN_ROUNDS && graph.edges.length > 0; round++) {
@@ -186,17 +189,9 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       if (extra.length >= MAX_EXPANSION) break
     }
     if (extra.length === 0) break
-    const grownCandidates = [...candidates, ...extra]
-    const grown = weighGraph(buildRouteGraph({ pools, tokenIn, tokenOut, connectors: grownCandidates, maxHops }, scale))
     const current = atProbe ?? weighed.modelsToWeigh(probe)
-    const grownModels = grown.modelsToWeigh(probe)
     atProbe = current
-    if (!(leadExactOutput(grown.graph, grownModels, probe) > leadExactOutput(graph, current, probe))) break
-    candidates = grownCandidates
-    graph = grown.graph
-    weighed = grown
-    atProbe = grownModels
-    everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
+    if (!keepGrown(extra, current)) break
   }
   const { pairEdges, modelsToWeigh } = weighed ?? weighGraph(graph, everyEdgeSolve)
 
@@ -312,7 +307,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       const add = (path: Path, alone: boolean) => {
         if (path.length > maxHops) return
         weighedAlone ||= alone
-        const key = path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
+        const key = pathKey(path)
         if (!seen.has(key)) {
           seen.add(key)
           paths.push(path)
