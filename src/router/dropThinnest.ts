@@ -1,12 +1,17 @@
-import { type Allocation, getNetOutput, simulatePlan } from './simulatePlan.js'
+import { type Allocation, executedPathGas, getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Plan } from './types.js'
+
+/** The thinnest path's gas, as a share of the plan's value, worth weighing the plan without it (0.001 bp). */
+const DROP_GAS_SHARE = 1e-7
 
 /**
  * The plan without its thinnest path (the least input), that path's whole amount given to the
  * other path through the same tokens (a pool beside one of its own on some hop) that pays most for
  * it, net of gas (`gasCostInOutput` raw output units per gas unit), on exact simulation; undefined
- * when no other path goes through its tokens or nothing executes. Not balanced: the caller
+ * when no other path goes through its tokens, nothing executes, or the thinnest path's gas is worth
+ * at most DROP_GAS_SHARE of the plan's value (balanced, a plan with the path gives at least as
+ * much gross, so dropping it gains at most its gas). Not balanced: the caller
  * balances it (polishSplit) when it pays. The pruning gives a removed path's amount to the paths
  * sharing its first pools or to all the others in proportion, so a path through a pool beside
  * another path's (its amount best taken by that path alone) can stay in although its gas is worth
@@ -21,6 +26,8 @@ export function dropThinnest(plan: Plan, gasCostInOutput: number, memo?: SwapMem
   plan.paths.forEach((path, i) => {
     if (path.amountIn < plan.paths[thinnest]!.amountIn) thinnest = i
   })
+  const thinnestGas = Number(executedPathGas(plan.paths[thinnest]!))
+  if (!(thinnestGas * gasCostInOutput > DROP_GAS_SHARE * getNetOutput(plan, gasCostInOutput))) return undefined
   const freed = plan.paths[thinnest]!.amountIn
   const rest: Allocation[] = plan.paths.filter((_, i) => i !== thinnest).map((path) => ({ path: path.path, amountIn: path.amountIn }))
   // The paths through the same tokens (a pool beside one of its own on some hop): the pruning's

@@ -51,8 +51,6 @@ const DECOMPOSITION_LOSS = 1e-5
  * of the single paths pay their gas better; see uncertified).
  */
 const GREEDY_SINGLES_PATHS = 2
-/** The thinnest path's gas, as a share of the plan's value, worth weighing the plan without it (0.001 bp). */
-const DROP_GAS_SHARE = 1e-7
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
 export type PreparedRoute = {
   graph: RouteGraph
@@ -414,18 +412,13 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // to the paths sharing its first pools or to all in proportion, so a path through a pool beside
     // another path's stays in (hard bench 100:217 H17->H19 0.01% at 0.01 gwei, 4 hops: a third path
     // through a pool beside the second's first, 0.04 bp net below the 5% grid's two paths; without
-    // it, balanced, 0.05 bp more). Only when its gas is worth enough to matter: balanced, a plan with
-    // the path gives at least as much gross, so dropping it gains at most its gas.
+    // it, balanced, 0.05 bp more). Only when its gas is worth enough to matter (see dropThinnest).
     const thick = chosen as Plan | undefined
     if (gasCost > 0 && thick && thick.paths.length > 1) {
-      const thinnest = thick.paths.reduce((least, path) => (path.amountIn < least.amountIn ? path : least))
-      const pathGas = thinnest.hops.reduce((sum, hop) => sum + Number(hop.gas), 0)
-      if (pathGas * gasCost > DROP_GAS_SHARE * value(thick)) {
-        const thinner = dropThinnest(thick, gasCost, memo)
-        if (thinner && value(thinner) > value(thick)) {
-          consider(thinner)
-          consider(polishSplit(thinner, gasCost, memo))
-        }
+      const thinner = dropThinnest(thick, gasCost, memo)
+      if (thinner && value(thinner) > value(thick)) {
+        consider(thinner)
+        consider(polishSplit(thinner, gasCost, memo))
       }
     }
     // The route at one hop fewer (beyond the default limit; it weighs the one below it in turn):
