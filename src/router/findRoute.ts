@@ -7,6 +7,7 @@ import { exactSplit, repairSplit } from './exactSplit.js'
 import { findPaths } from './findPaths.js'
 import { dropThinnest } from './dropThinnest.js'
 import { findSinglePaths } from './findSinglePaths.js'
+import { flowableSplit } from './flowableSplit.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
 import { unlayerRoute } from './layerGraph.js'
 import type { ModelRoute } from './decompose.js'
@@ -482,6 +483,23 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       if (free && value(free.plan) > chosenValue) {
         consider(free.plan)
         if (free.plan.paths.length > 1) consider(polishSplit(free.plan, gasCost, memo))
+      }
+    }
+    // With gas priced, a model whose split cannot run as one flow (its paths cross tokens both ways,
+    // as the layered models do), without the paths that keep it from one, then pruned and balanced:
+    // path by path, each path pays every pool's gas, which the model and its gas search count once
+    // per pool (see flowableSplit). Weighed after every step above, so no result falls.
+    if (gasCost > 0) {
+      let flowable: Plan | undefined
+      for (const model of [best, ...alternatives]) {
+        const made = model && flowableSplit(graph, model, amountIn, gasCost, memo)
+        if (made && (!flowable || value(made) > value(flowable))) flowable = made
+      }
+      if (flowable) {
+        consider(flowable)
+        const pruned = prunePaths(flowable, gasCost, memo)
+        consider(pruned)
+        consider(polishSplit(pruned, gasCost, memo))
       }
     }
     // The floor, checked before returning: never below the best single path through any token.
