@@ -27,12 +27,15 @@ import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RoutePara
 
 /**
  * The all-pools relaxation must promise more than this share above the candidates' for the graph to
- * grow: 0.01 bp up to the default hop limit (its latency budget), 0.001 bp beyond it, where rivals
- * route through tokens worth less than 0.01 bp (hard bench 100:62 H0->H3 1% at 6 hops: Tines'
- * third path, through H9 and H10, 0.0019 bp above weft's candidates; the relaxation over every
- * pool promised 0.0028 bp more).
+ * grow (0.001 bp): rivals route through tokens worth less than 0.01 bp (hard bench 100:62 H0->H3 1%
+ * at 6 hops: Tines' third path, through H9 and H10, 0.0019 bp above weft's candidates, the
+ * relaxation over every pool 0.0028 bp above them; 100:304 H11->H14 0.01% at 4 hops: Tines' 1%
+ * through H30 -> DAI, 0.006 bp above weft's candidates, the relaxation 0.0066 bp). Up to the
+ * default hop limit it was 0.01 bp for its latency budget; the quotes of the latency universes
+ * between the two (4 in 100 at 100 pools, none in 25 at 1,000) cost a growth round each, as the
+ * many above 0.01 bp do.
  */
-const expandShare = (maxHops: number) => (maxHops > DEFAULT_MAX_HOPS ? 1e-7 : 1e-6)
+const EXPAND_SHARE = 1e-7
 /** Tokens the all-pools relaxation trades through that may join the candidates, per round. */
 const MAX_EXPANSION = 12
 /**
@@ -121,7 +124,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // Tokens tried before stay out of the next round's pick: a token that joined the candidates
     // but lies on no path through them (its route needs a token still missing) is not taken again.
     const present = new Set([...graph.tokens, ...candidates])
-    gapShown = expansion !== undefined && (expansion.relaxedBound ?? expansion.bound) > flow.dual * (1 + expandShare(maxHops))
+    gapShown = expansion !== undefined && (expansion.relaxedBound ?? expansion.bound) > flow.dual * (1 + EXPAND_SHARE)
     const extra = gapShown ? expansion!.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION) : []
     if (extra.length === 0) break
     candidates = [...candidates, ...extra]
@@ -170,7 +173,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   // (hard bench 100:254 H11->H14 30% at 6 hops: the candidates' dual 6.634e15 against every
   // pool's 6.581e15 and a lead of 6.574e15, so no token joined, and the routes through H16-H19
   // were missed: 8.7 bp below Tines).
-  const stalled = expansion !== undefined && everyEdgeSolve !== undefined && everyEdgeSolve.flow.dual > (expansion.relaxedBound ?? expansion.bound) * (1 + expandShare(maxHops))
+  const stalled = expansion !== undefined && everyEdgeSolve !== undefined && everyEdgeSolve.flow.dual > (expansion.relaxedBound ?? expansion.bound) * (1 + EXPAND_SHARE)
   const hopBound = expansion !== undefined && (stalled || (expansion.relaxedBound !== undefined && expansion.bound < expansion.relaxedBound)) ? expansion.bound : undefined
   if (!gapShown && hopBound !== undefined && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
     const present = new Set([...graph.tokens, ...candidates])
@@ -179,7 +182,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       weighed ??= weighGraph(graph, everyEdgeSolve)
       const current = (atProbe ??= weighed.modelsToWeigh(probe))
       const promised = current.lead && !current.lead.short ? current.lead.output : 0
-      if (hopBound > promised * (1 + expandShare(maxHops))) keepGrown(extra, current)
+      if (hopBound > promised * (1 + EXPAND_SHARE)) keepGrown(extra, current)
     }
   }
   for (let round = 0; gapShown && round < COLUMN_ROUNDS && graph.edges.length > 0; round++) {
