@@ -1,3 +1,4 @@
+import { fitFlowToPools } from './fitFlowToPools.js'
 import { fitToPools } from './fitToPools.js'
 import { simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
@@ -31,11 +32,22 @@ export function exactSplit(graph: RouteGraph, model: ModelRoute, amountIn: bigin
   amounts[largest] = amounts[largest]! + rest
   if (amounts[largest]! <= 0n) return undefined
   const simulate = (shares: bigint[]) => simulatePlan(paths.map((path, i) => ({ path, amountIn: shares[i]! })), { gasCostInOutput: gasCost, memo })
+  const modelAmounts = [...amounts]
   let plan = simulate(amounts)
   // A pool the model fills past what it exactly holds (its float curve a hair deep, or a pool one
   // direction shared by several paths) fails the whole split: the paths are fitted to the pools
   // instead, and the split goes on from there (the repair below then weighs it on exact value).
   if (!plan && fitToPools(paths, amounts, memo)) plan = simulate(amounts)
+  // Paths that share a pool and do not execute as a flow as the model split them: fitted as a
+  // flow too (the model's own execution; see fitFlowToPools), the better kept.
+  if (paths.length > 1 && plan?.mode !== 'flow') {
+    const fitted = fitFlowToPools(paths, modelAmounts, memo)
+    const flow = fitted && simulatePlan(paths.map((path, i) => ({ path, amountIn: fitted[i]! })), { gasCostInOutput: gasCost, memo, mode: 'flow' })
+    if (flow && (!plan || value(flow) > value(plan))) {
+      plan = flow
+      amounts.splice(0, amounts.length, ...fitted!)
+    }
+  }
   if (!plan) return undefined
   const split: ExactSplit = { plan, paths, amounts, largest, repair: false, error: 0 }
   if (paths.length < 2) return split

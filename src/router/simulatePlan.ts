@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { Pool } from '../protocols/types.js'
-import { type PlanShape, findPlanShape } from './planShape.js'
+import { type FlowEdge, type PlanShape, findPlanShape } from './planShape.js'
 import { type SwapMemo, quoteMemoized } from './swapMemo.js'
 import type { ExecutedHop, ExecutedPath, Path, Plan, PlanSegment } from './types.js'
 
@@ -82,6 +82,26 @@ export function simulatePlan(allocations: readonly Allocation[], options: Simula
 }
 
 /**
+ * Whether these allocations (each input above zero) execute as a flow: undefined when their paths
+ * share no pool or cannot form a flow (see PlanShape); else `unfilled`, the first edge in executor
+ * order whose pool cannot fill its total (its place in that order and the allocations that use
+ * it), or none when the flow executes.
+ *
+ * @example
+ * const check = flowFill([{ path: a, amountIn: 600n }, { path: b, amountIn: 400n }])
+ * check?.unfilled?.paths // e.g. [0, 1]: both paths' total overfills a pool they share
+ */
+export function flowFill(allocations: readonly Allocation[], memo?: SwapMemo): { unfilled?: { position: number; paths: number[] } } | undefined {
+  const shape = findPlanShape(allocations, memo?.shapes)
+  if (!shape.sharesPool || !shape.flow) return undefined
+  let unfilled: { position: number; paths: number[] } | undefined
+  simulateFlow(allocations, shape, memo, (edge, position) => {
+    unfilled = { position, paths: edge.uses.map((use) => use.path) }
+  })
+  return unfilled ? { unfilled } : {}
+}
+
+/**
  * A plan's output net of its gas, in raw output units at `gasCostInOutput` per gas: the figure
  * every gas-aware choice of the router compares.
  *
@@ -143,8 +163,10 @@ function simulateSequential(allocations: readonly Allocation[], shape: PlanShape
  * its total. Each edge is one executor step, priced on the pool's state as the steps before it (in
  * executor order) left it, so a pool with two edges is simulated exactly as the executor runs it.
  */
-function simulateFlow(allocations: readonly Allocation[], shape: PlanShape, memo: SwapMemo | undefined): Plan | undefined {
+function simulateFlow(allocations: readonly Allocation[], shape: PlanShape, memo: SwapMemo | undefined, unfilled?: (edge: FlowEdge, position: number) => void): Plan | undefined {
   if (!shape.flow) return undefined
+  // The edge's place in executor order (reported with an edge its pool cannot fill).
+  let position = 0
   // What each path carries at its current hop, and its hops as executed.
   const carried = allocations.map((a) => a.amountIn)
   const hops: ExecutedHop[][] = allocations.map(() => [])
@@ -162,7 +184,11 @@ function simulateFlow(allocations: readonly Allocation[], shape: PlanShape, memo
       if (spendsOwn && edge === edges[0]) segment.amountIn = total
       const pool = states[edge.slot] ?? edge.pool
       const result = quoteMemoized(pool, edge.tokenIn, edge.tokenOut, total, memo)
-      if (!result) return undefined
+      if (!result) {
+        unfilled?.(edge, position)
+        return undefined
+      }
+      position++
       states[edge.slot] = result.next
       gas += result.gas
       // The output divided among the paths in proportion to their input; the last takes the rest,
