@@ -637,6 +637,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
         const p99 = percentile(values, 99)
         const worstCase = gaps.reduce((a, b) => (b.gap > a.gap ? b : a))
         if (worstCase.gap > 0.1) worst.push({ c: worstCase.c, hops })
+        if (process.env.BENCH_HARD_LIST) for (const g of gaps) if (g.gap > 0.1) console.log(`  gap: ${limitLabel(hops)} ${where(g.c)}: ${fmtGap(g.gap)} bp`)
         const met = p50 <= 0.01 && p99 <= 0.1
         const bounds = group.map((c) => limitOf(c, hops)).filter((l) => l.weftGross !== undefined && Number.isFinite(l.bound) && l.bound > 0).map((l) => ((l.bound - Number(l.weftGross)) / l.bound) * 1e4)
         row.push(fmtGap(p50), fmtGap(p99), `${fmtGap(worstCase.gap)} s${worstCase.c.seed} ${worstCase.c.trade.split(' ')[0]}`, fmtGap(bounds.length > 0 ? percentile(bounds, 99) : undefined), status(met))
@@ -719,6 +720,7 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
           const deficit = mine === undefined ? Infinity : ((theirs - mine) / Math.abs(theirs)) * 1e4
           if (deficit > 1e-6) {
             below++
+            if (process.env.BENCH_HARD_LIST) console.log(`  below ${rival}: ${limitLabel(hops)} ${where(c)} gas ${gas.label}: ${Number.isFinite(deficit) ? deficit.toFixed(4) : 'no route'} bp (weft ${mine}, ${rival} ${theirs})`)
             if (byHost) hostBelow++
             if (deficit > worstDeficit) {
               worstDeficit = deficit
