@@ -363,6 +363,17 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // pool's end).
     if (!lead || lead.short || models.repaired || lead.output < candidateFlow.dual * (1 - DECOMPOSITION_LOSS)) greedy(false)
     if (split?.repair && chosen === split.plan) consider(repairSplit(split, amountIn, value, gasCost, memo))
+    // A split pruned with its moves past a path at a drained pool (prunePaths' pastFullPools),
+    // weighed after the plain pruning and balanced, when a move met such a pool: there one path
+    // at a pool's end blocked every move to the others (hard bench 1000:64 H0->H5 0.01% gas-free:
+    // the model's 11 paths, five through WBTC, one raw unit worth ~13 of H5, executed 39 raw units
+    // below it; no path could go and weft kept the best single path, 3 units below Tines).
+    const pruneAgain = (plan: Plan) => {
+      const pastFull = prunePaths(plan, gasCost, memo, true)
+      if (pastFull === plan) return
+      consider(pastFull)
+      consider(polishSplit(pastFull, gasCost, memo))
+    }
     // Paths of the chosen split whose gas or rounding outweighs what they add, taken out on exact
     // simulation (gas-free too: a low-decimals token's few raw units spread over many paths).
     const current = chosen as Plan | undefined
@@ -373,6 +384,9 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // model's balance is a hair off the exact pools' and their integer rounding).
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
+    // Pruned again past the paths at a drained pool, then balanced, when a move met one (see
+    // pruneAgain below).
+    if (current) pruneAgain(current)
     // The split, when it executed below a plan its model promised more than (a single path, most
     // often): its exact balance, off by the pools' integer rounding, may have lost what the model
     // gained, and only the chosen plan was balanced above. Balanced too before it is given up (hard
@@ -391,6 +405,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
         consider(prunedSplit)
         consider(polishSplit(prunedSplit, gasCost, memo))
       }
+      pruneAgain(split.plan)
     }
     // A single path that pays for its hops' rounding (a token of few decimals on the way): that
     // input spent on a second path, the split then balanced (see spendRounding).

@@ -1,4 +1,4 @@
-import { type Allocation, getNetOutput, simulatePlan } from './simulatePlan.js'
+import { type Allocation, flowFill, getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -20,15 +20,24 @@ const PRUNE_BUDGET = 16
  * spread a low-decimals token's few raw units over many paths, each rounding
  * its part down. Returns the better plan found, or `plan`.
  *
+ * With `pastFullPools`, a move that fails because a taker runs through a pool at its end (a pool
+ * drained to its last tick: the flow's first unfilled pool) is tried once more without that
+ * pool's takers; this mode returns `plan` itself when no move met such a pool (the plain
+ * pruning's answer then stands). Without it, one path at a drained pool blocks every move to all
+ * the others, and the budget goes on moves that cannot execute.
+ *
  * @example
  * const pruned = prunePaths(plan, 2e9, memo) // the same plan, or one with fewer paths worth more net of gas
+ * const pastFull = prunePaths(plan, 0, memo, true) // `plan` when no move met a drained pool
  */
-export function prunePaths(plan: Plan, gasCostInOutput: number, memo?: SwapMemo): Plan {
+export function prunePaths(plan: Plan, gasCostInOutput: number, memo?: SwapMemo, pastFullPools = false): Plan {
   if (!(gasCostInOutput >= 0) || plan.paths.length < 2) return plan
   const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
   let best = plan
   let bestValue = value(plan)
   let allocations = plan.paths.map((p) => ({ path: p.path, amountIn: p.amountIn }))
+  // Whether a move met a full pool (pastFullPools: else the plain pruning's answer stands).
+  let metFull = false
   for (let budget = PRUNE_BUDGET, improved = true; improved && allocations.length > 1 && budget > 0; ) {
     improved = false
     // The thinnest paths first: they add least output for their gas.
@@ -49,10 +58,24 @@ export function prunePaths(plan: Plan, gasCostInOutput: number, memo?: SwapMemo)
       const takerSets = longest > 0 ? [others.filter((i) => prefix(allocations[i]!.path) === longest), others] : [others]
       for (const takers of takerSets) {
         if (budget <= 0) break
-        const rest = moveTo(allocations, dropped, takers)
+        let rest = moveTo(allocations, dropped, takers)
         if (!rest) continue
         budget--
-        const trial = simulatePlan(rest, { gasCostInOutput, memo })
+        let trial = simulatePlan(rest, { gasCostInOutput, memo })
+        // A taker at a pool's end (a pool drained to its last tick) cannot take its share, and the
+        // whole move fails: once more without the takers of the flow's first unfilled pool.
+        const full = pastFullPools && !trial && budget > 0 ? flowFill(rest, memo)?.unfilled : undefined
+        if (full) {
+          metFull = true
+          const fullPaths = new Set(full.paths.map((i) => rest![i]!.path))
+          const able = takers.filter((i) => !fullPaths.has(allocations[i]!.path))
+          rest = able.length > 0 && able.length < takers.length ? moveTo(allocations, dropped, able) : undefined
+          if (rest) {
+            budget--
+            trial = simulatePlan(rest, { gasCostInOutput, memo })
+          }
+        }
+        if (!rest) continue
         if (!trial || trial.amountIn !== plan.amountIn || !(value(trial) > bestValue)) continue
         best = trial
         bestValue = value(trial)
@@ -63,7 +86,7 @@ export function prunePaths(plan: Plan, gasCostInOutput: number, memo?: SwapMemo)
       if (improved) break
     }
   }
-  return best
+  return pastFullPools && !metFull ? plan : best
 }
 
 /**
