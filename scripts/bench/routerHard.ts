@@ -427,6 +427,10 @@ async function runCase(context: UniverseContext, tradeIndex: number, fraction: n
       const grid = gridPaths.length > 0 ? gridSplitExactIn(gridPaths, amountIn, gasCost) : undefined
       const gridResult = grid ? executePaths(grid) : undefined
       if (gridResult) limit.net.grid[gas.label] = value(gridResult)
+      if (grid && gridResult && debugged(trade.label, entry.size)) {
+        console.log(`    grid ≤${hops}h${gas.wei === 0n ? '' : ` at gas ${gas.label}`}: ${gridResult.amountOut} (gas ${gridResult.gas}) in ${grid.filter((g) => g.amountIn > 0n).length} paths`)
+        for (const { path, amountIn: share } of grid) if (share > 0n) console.log(`      ${describePath(market, path, share)}`)
+      }
       if (gas.wei === 0n && gridResult) gross.grid = gridResult.amountOut
       const theirs = tines[gas.label]
       if (theirs && theirs.hops <= hops) {
