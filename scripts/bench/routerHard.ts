@@ -13,7 +13,10 @@
 // BENCH_HARD_LATENCY=<samples> per class (default 500), BENCH_HARD_LATENCY_SECONDS (time box per class),
 // BENCH_HARD_WARMUP=<quotes> and BENCH_HARD_WARMUP_SECONDS before them (default 600 per trade, at least 8,000, or 10 s: warmUp.ts),
 // BENCH_HARD_DEBUG=<trade>@<size>[,...] (e.g. H16->H19@0.1%; runs only those cases and prints weft's
-// paths at each limit next to the optimum's plans and Tines' paths, to compare what each trades).
+// paths at each limit next to the optimum's plans and Tines' paths, to compare what each trades),
+// BENCH_HARD_DUMP=<file> (writes every case's net values per limit and gas price as JSON, to compare
+// two router versions case by case).
+import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { Address } from 'viem'
@@ -613,6 +616,10 @@ export async function runRouterHardBench(): Promise<SummaryRow[]> {
       console.log(`  ${pools} pools, maxHops ${hops}: getQuote warm latency p50 ${formatMs(percentile(measured.samples, 50))}, p99 ${formatMs(percentile(measured.samples, 99))} over ${measured.samples.length} samples${measured.timeBoxed ? ` (time box ${latencySeconds} s reached)` : ''} after ${measured.warm.quotes} warm-up quotes${measured.warm.timeBoxed ? ' (warm-up time box reached)' : ''}, load average ${measured.load}; ${formatGc(measured.gc)}`)
     }
     console.log('')
+  }
+  if (process.env.BENCH_HARD_DUMP) {
+    const dump = cases.map((c) => ({ case: `${c.pools}:${c.seed} ${c.trade} ${c.size}`, limits: c.limits.map((l) => ({ hops: l.hops, gross: l.weftGross?.toString(), net: l.net })) }))
+    writeFileSync(process.env.BENCH_HARD_DUMP, JSON.stringify(dump, null, 1))
   }
 
   const targets: SideBySide[] = []
