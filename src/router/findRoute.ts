@@ -9,6 +9,7 @@ import { dropThinnest } from './dropThinnest.js'
 import { findSinglePaths } from './findSinglePaths.js'
 import { flowableSplit } from './flowableSplit.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
+import { localSearch } from './localSearch.js'
 import { unlayerRoute } from './layerGraph.js'
 import type { ModelRoute } from './decompose.js'
 import { type EveryEdgeSolve, type GasSearchStart, type ModelsToWeigh, prepareModelsToWeigh } from './modelsToWeigh.js'
@@ -502,6 +503,30 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
           }
         }
       }
+    }
+    // With gas priced in, one exact local search from the chosen plan (see localSearch): drop a
+    // path, add one of the paths the models, the single-path searches or the gas-free lead gave, or
+    // swap a pool for the one beside it, each then balanced, while a move raises the value net of
+    // gas. The float gas search drops one pool at a time and the pruning one path at a time, with
+    // their amounts unbalanced, so they settle where one such move, balanced, pays. Weighed
+    // after the steps made each for one such case, so no result falls; it also weighs what the
+    // tighter limit's route and the gas-free lead's gave.
+    const searchedFrom = chosen as Plan | undefined
+    if (gasCost > 0 && searchedFrom) {
+      const candidates: Path[] = []
+      const seen = new Set<string>()
+      const offer = (path: Path) => {
+        const key = pathKey(path)
+        if (path.length <= maxHops && !seen.has(key)) {
+          seen.add(key)
+          candidates.push(path)
+        }
+      }
+      for (const path of singles) offer(path)
+      for (const path of floorHere) offer(path)
+      for (const model of [lead, best]) for (const { edges } of model?.paths ?? []) offer(edges.map((edge) => graph.edges[edge]!.hop))
+      for (const edges of models.greedyPaths) offer(edges.map((edge) => graph.edges[edge]!.hop))
+      consider(localSearch(searchedFrom, { candidates, beside: (plan) => besidePaths(graph, pairEdges, plan), gasCostInOutput: gasCost, memo }))
     }
     // The free layered flow's paths (see ModelsToWeigh.freeLayered), balanced when they lead: the
     // independent optimum executes that flow, each pool traded on the state the last trade left

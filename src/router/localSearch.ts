@@ -1,0 +1,207 @@
+import { polishSplit } from './polishSplit.js'
+import { getBestSpotRate } from './getBestSpotRate.js'
+import { type Allocation, executedPathGas, getNetOutput, simulatePlan } from './simulatePlan.js'
+import type { SwapMemo } from './swapMemo.js'
+import type { Path, Plan } from './types.js'
+
+/** Rounds of the search at most (each takes one improving move, balanced). */
+const MAX_ROUNDS = 4
+/** Raw moves (one exact simulation each) the whole search may spend; balancing is counted apart. */
+const MOVE_BUDGET = 96
+/** Paths tried as a drop per round: the thinnest (they add least output for their gas). */
+const DROPS_PER_ROUND = 3
+/** Candidate paths tried as an add per round, in the order given (the likeliest first). */
+const ADDS_PER_ROUND = 8
+/** Pool swaps tried per round. */
+const SWAPS_PER_ROUND = 8
+/**
+ * Added paths whose share is searched further per round (the best raw first): an add's first share
+ * is arbitrary, and a path that pays its gas once balanced can take little of the input.
+ */
+const REFINED_ADDS = 2
+/** Shares an added path's share is searched over: its whole amount over 2^1 .. 2^REFINE_HALVINGS. */
+const REFINE_HALVINGS = 5
+/**
+ * Improving moves of each kind balanced per round, the best raw first: the best raw move is not
+ * always the best balanced (hard bench 1000:30 H14->H19 30% at 20 gwei, 4 hops: the thinnest path
+ * dropped to the path through its tokens, not to the one that paid most raw, balanced 1e-4 bp higher).
+ */
+const BALANCED_PER_KIND = 2
+/**
+ * A path whose gas is worth at most this share of the plan's value is not tried as a drop (0.001
+ * bp): balanced, a plan with the path gives at least as much gross, so dropping it gains at most its gas.
+ */
+const DROP_GAS_SHARE = 1e-7
+
+/**
+ * A move's plan before balancing, and which kind of move it is. An add also carries how to remake
+ * it at another share (`reshare`) out of the amount it may take (`whole`).
+ */
+type Move = { kind: 'drop' | 'swap' | 'add'; plan: Plan; reshare?: (share: bigint) => Allocation[]; whole?: bigint }
+
+/** What the search starts from: the paths it may add, and how to find the paths beside a plan's. */
+export type LocalSearchOptions = {
+  /** Paths a move may add, likeliest first (the plan's own are skipped). */
+  candidates: readonly Path[]
+  /** The plan's paths, each with one pool swapped for another pool between the same two tokens. */
+  beside: (plan: Plan) => readonly Path[]
+  /** Raw output units per unit of gas (0 for gross output). */
+  gasCostInOutput: number
+  /** Swaps already simulated in this route search. */
+  memo?: SwapMemo
+}
+
+/**
+ * The plan improved by one exact local search over its set of paths: each round tries, on exact
+ * simulation, the moves of its neighbourhood and takes the best that raises the plan's value net
+ * of gas, balanced (polishSplit), until no move improves or the budget is spent.
+ * - drop a path (one of the thinnest), its whole amount to each other path in turn (the pruning
+ *   gives it to a path's siblings or to all in proportion, and misses the one path through a pool
+ *   beside it that pays most);
+ * - add a candidate path, taking a share of the input from the plan's paths in proportion (a path
+ *   the gas search or the pruning dropped that pays its gas once balanced); the best adds' shares
+ *   are searched by halving;
+ * - swap one pool of a path for a pool beside it (same two tokens), with the path's whole amount,
+ *   or add that path beside its own with a share of the path's amount (in a flow the two share
+ *   their other pools, so the second costs one swap's gas).
+ *
+ * Only a move that already improves the plan unbalanced is balanced (the best two of each kind): a
+ * balance costs a few dozen exact plans, and the search runs on every quote priced with gas. The
+ * float model and the steps before it each change the plan one way for one reason; this weighs
+ * each such neighbour of the plan on the simulation the calldata executes. Returns the better
+ * plan, or `plan`.
+ *
+ * @example
+ * const better = localSearch(plan, { candidates: singlePaths, beside: (current) => besidePaths(graph, pairEdges, current), gasCostInOutput: 2e9, memo })
+ */
+export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
+  const { candidates, beside, gasCostInOutput, memo } = options
+  if (!(gasCostInOutput >= 0)) return plan
+  const value = (candidate: Plan) => getNetOutput(candidate, gasCostInOutput)
+  let best = plan
+  let bestValue = value(plan)
+  let budget = MOVE_BUDGET
+  const simulate = (allocations: readonly Allocation[]): Plan | undefined => {
+    budget--
+    const trial = simulatePlan(allocations, { gasCostInOutput, memo })
+    return trial && trial.amountIn === plan.amountIn && trial.amountOut > 0n ? trial : undefined
+  }
+  for (let round = 0; round < MAX_ROUNDS && budget > 0; round++) {
+    const moves: Move[] = []
+    const allocations = best.paths.map((executed) => ({ path: executed.path, amountIn: executed.amountIn }))
+    const own = new Set(allocations.map((allocation) => pathKey(allocation.path)))
+    // Drops: each of the thinnest paths worth its gas, its amount to each other path alone.
+    if (allocations.length > 1) {
+      const thinnest = allocations.map((_, index) => index).sort((a, b) => compareAmounts(allocations[a]!.amountIn, allocations[b]!.amountIn))
+      const worthDropping = (index: number) => Number(executedPathGas(best.paths[index]!)) * gasCostInOutput > DROP_GAS_SHARE * bestValue
+      for (const dropped of thinnest.filter(worthDropping).slice(0, DROPS_PER_ROUND)) {
+        for (let taker = 0; taker < allocations.length && budget > 0; taker++) {
+          if (taker === dropped) continue
+          const freed = allocations[dropped]!.amountIn
+          const rest = allocations.flatMap((allocation, index) =>
+            index === dropped ? [] : [index === taker ? { path: allocation.path, amountIn: allocation.amountIn + freed } : allocation],
+          )
+          const trial = simulate(rest)
+          if (trial) moves.push({ kind: 'drop', plan: trial })
+        }
+      }
+    }
+    // A path added (a candidate, or one beside the plan's) costs one swap's gas at least: it can pay
+    // only when the input at the best mid rate of every path it may hold, less the plan's gas and
+    // one swap's more, comes above the plan's value (no plan over those paths gives more gross).
+    const besides = beside(best)
+    const swapGas = best.paths.reduce((least, executed) => executed.hops.reduce((fewest, hop) => (hop.gas < fewest ? hop.gas : fewest), least), best.gas)
+    const ceiling = Number(plan.amountIn) * getBestSpotRate([...allocations.map((allocation) => allocation.path), ...candidates, ...besides])
+    const addsPay = ceiling - Number(best.gas + swapGas) * gasCostInOutput > bestValue
+    // Swaps: a path's pool for one beside it, the path's whole amount moved, or half of it (the two
+    // side by side, an add). besidePaths lists each path's neighbours in the plan's order.
+    let swaps = 0
+    for (const path of besides) {
+      if (swaps >= SWAPS_PER_ROUND || budget <= 0) break
+      if (own.has(pathKey(path))) continue
+      const from = allocations.findIndex((allocation) => sameTokens(allocation.path, path) && sharesAllButOne(allocation.path, path))
+      if (from < 0) continue
+      swaps++
+      const moved = allocations[from]!.amountIn
+      const swapped = simulate(allocations.map((allocation, index) => (index === from ? { path, amountIn: moved } : allocation)))
+      if (swapped) moves.push({ kind: 'swap', plan: swapped })
+      const reshare = (share: bigint) => [...allocations.map((allocation, index) => (index === from ? { path: allocation.path, amountIn: moved - share } : allocation)), { path, amountIn: share }]
+      const half = moved / 2n
+      const sideBySide = addsPay && half > 0n && budget > 0 ? simulate(reshare(half)) : undefined
+      if (sideBySide) moves.push({ kind: 'add', plan: sideBySide, reshare, whole: moved })
+    }
+    // Adds: a candidate path taking an even share, from every path in proportion to what it carries.
+    let adds = 0
+    const total = plan.amountIn
+    const even = total / BigInt(allocations.length + 1)
+    for (const path of addsPay ? candidates : []) {
+      if (adds >= ADDS_PER_ROUND || budget <= 0 || even <= 0n) break
+      if (own.has(pathKey(path))) continue
+      adds++
+      const reshare = (share: bigint) => [...takeShare(allocations, share, total), { path, amountIn: share }]
+      const trial = simulate(reshare(even))
+      if (trial) moves.push({ kind: 'add', plan: trial, reshare, whole: (total * BigInt(allocations.length > 1 ? 2 : 1)) / BigInt(allocations.length + 1) })
+    }
+    // The best adds' shares searched by halving (hard bench 100:217 H15->H16 0.01% at 0.01 gwei, 4
+    // hops: a second path through the first's last pool pays at 12% of the input, not at half).
+    const refined = moves
+      .filter((move) => move.kind === 'add' && move.reshare)
+      .sort((one, other) => value(other.plan) - value(one.plan))
+      .slice(0, REFINED_ADDS)
+    for (const move of refined) {
+      for (let halving = 1n; halving <= BigInt(REFINE_HALVINGS) && budget > 0; halving++) {
+        const share = move.whole! >> halving
+        if (share <= 0n) break
+        const trial = simulate(move.reshare!(share))
+        if (trial) moves.push({ kind: 'add', plan: trial })
+      }
+    }
+    // The best improving moves of each kind, balanced; the best plan of all kept.
+    let roundBest: Plan | undefined
+    let roundValue = bestValue
+    const weigh = (trial: Plan) => {
+      if (value(trial) > roundValue) {
+        roundBest = trial
+        roundValue = value(trial)
+      }
+    }
+    for (const kind of ['drop', 'swap', 'add'] as const) {
+      const improving = moves
+        .filter((move) => move.kind === kind && value(move.plan) > bestValue)
+        .map((move) => move.plan)
+        .sort((one, other) => value(other) - value(one))
+      for (const leader of improving.slice(0, BALANCED_PER_KIND)) {
+        weigh(leader)
+        if (leader.paths.length > 1) weigh(polishSplit(leader, gasCostInOutput, memo))
+      }
+    }
+    if (!roundBest) break
+    best = roundBest
+    bestValue = roundValue
+  }
+  return best
+}
+
+/**
+ * The allocations with `share` of `total` taken from them in proportion to what each carries (the
+ * rounding from the largest).
+ */
+function takeShare(allocations: readonly Allocation[], share: bigint, total: bigint): Allocation[] {
+  const taken = allocations.map((allocation) => ({ path: allocation.path, amountIn: allocation.amountIn - (allocation.amountIn * share) / total }))
+  const left = total - share - taken.reduce((sum, allocation) => sum + allocation.amountIn, 0n)
+  const largest = taken.reduce((most, allocation) => (allocation.amountIn > most.amountIn ? allocation : most))
+  largest.amountIn += left
+  return taken
+}
+
+/** Orders amounts from least to most. */
+const compareAmounts = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** A path's pools and directions as one string (two paths are the same route when these match). */
+const pathKey = (path: Path) => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
+
+/** Whether two paths go through the same tokens in the same order. */
+const sameTokens = (one: Path, other: Path) => one.length === other.length && one.every((hop, index) => hop.tokenOut === other[index]!.tokenOut)
+
+/** Whether two paths differ in exactly one pool. */
+const sharesAllButOne = (one: Path, other: Path) => one.filter((hop, index) => hop.pool.key !== other[index]!.pool.key).length === 1
