@@ -324,9 +324,8 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     const floorHere = amount === scale ? floorPaths : []
     for (const single of singles) consider(simulatePlan([{ path: single, amountIn }], { gasCostInOutput: gasCost, memo }))
     // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
-    // the best single paths (candidate and through any token); given `beside`, over that plan's
-    // paths and the paths beside them alone (none: nothing to weigh).
-    const greedy = (singlesOnly: boolean, beside?: Plan): boolean => {
+    // the best single paths (candidate and through any token); whether it gave a plan.
+    const greedy = (singlesOnly: boolean): boolean => {
       const paths: Path[] = []
       const seen = new Set<string>()
       // Whether a best single path or a floor path is among them (weighed alone above and below).
@@ -340,18 +339,9 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
           paths.push(path)
         }
       }
-      if (beside) {
-        // The plan's own paths and the paths beside them alone (see below; the greedy split over a
-        // larger set is no better for it).
-        for (const { path } of beside.paths) add(path, false)
-        const others = besidePaths(graph, pairEdges, beside)
-        if (others.length === 0) return false
-        for (const path of others) add(path, false)
-      } else {
-        if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
-        for (const single of singles) add(single, true)
-        for (const single of floorHere) add(single, true)
-      }
+      if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
+      for (const single of singles) add(single, true)
+      for (const single of floorHere) add(single, true)
       // One path, and it is a best single path or a floor path: the greedy split could only give it
       // all of the input, the very plan `singles` weighed above (or the floor weighs below), or
       // nothing. Skipped: the gas-collapse check asks it so in most small quotes, where its twenty
@@ -440,12 +430,6 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // (same tokens) that costs less gas can pay more net (hard bench 1000:30 H5->H8 1% at 20 gwei:
     // the split kept H5 -> WETH -> USDC -> H8 through a WETH -> USDC pool of more gas than another,
     // 0.44 bp net below the 5% grid and 0.25 bp below Tines, which held the cheaper one).
-    // The plan's own paths with one pool swapped for another beside it (same tokens), with the plan's
-    // paths, are weighed in a greedy split of their own (over the single paths too, it can land below
-    // the single paths' own: hard bench 1000:30 H5->H8 1% at 20 gwei): in a
-    // flow the two share their other pools, so the second costs one swap's gas (hard bench 100:236
-    // H7->H11 0.1% at 20 gwei, 4 hops: H7 -> WBTC -> H6 -> H11 through both WBTC -> H6 pools, 29 bp
-    // net above the direct pool beside one of them, 3.1 bp net below the 5% grid).
     // Only when a split could pay: the input at the single paths' best mid rate, less the gas of two
     // swaps (a split holds two paths at least), must come above the plan's value.
     const collapsed = chosen as Plan | undefined
@@ -454,7 +438,6 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       const room = amount * getBestSpotRate([...singles, ...floorHere]) - 2 * Number(swapGas) * gasCost
       if (room > value(collapsed)) {
         greedy(true)
-        greedy(true, collapsed)
         // A split the greedy parts found, balanced (only when it led: the parts are 5% apart).
         const regrown = chosen as Plan | undefined
         if (regrown && regrown !== collapsed && regrown.paths.length > 1) consider(polishSplit(regrown, gasCost, memo))
@@ -494,32 +477,18 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
         const pruned = prunePaths(gasFree.plan, gasCost, memo)
         consider(pruned)
         if (pruned.paths.length > 1) consider(polishSplit(pruned, gasCost, memo))
-        // Pruned down to one path: each removal was weighed at the amounts the split left, not
-        // balanced, and a pair can pay its gas once balanced (hard bench 100:132 H9->H14 1% at 20
-        // gwei, 4 hops: the lead's H9 -> H15 -> USDC -> H14 beside the kept path, balanced, 0.63 bp
-        // net above it, as the 5% grid found). The kept path with each other path of the split,
-        // at that one's own amount, balanced.
-        else if (pruned.paths.length === 1) {
-          const kept = pathKey(pruned.paths[0]!.path)
-          for (const other of gasFree.plan.paths) {
-            if (pathKey(other.path) === kept || other.amountIn >= amountIn) continue
-            const pair = [
-              { path: pruned.paths[0]!.path, amountIn: amountIn - other.amountIn },
-              { path: other.path, amountIn: other.amountIn },
-            ]
-            const paired = simulatePlan(pair, { gasCostInOutput: gasCost, memo })
-            if (paired) consider(polishSplit(paired, gasCost, memo))
-          }
-        }
       }
     }
     // With gas priced in, one exact local search from the chosen plan (see localSearch): drop a
     // path, add one of the paths the models, the single-path searches or the gas-free lead gave, or
     // swap a pool for the one beside it, each then balanced, while a move raises the value net of
     // gas. The float gas search drops one pool at a time and the pruning one path at a time, with
-    // their amounts unbalanced, so they settle where one such move, balanced, pays. Weighed
-    // after the steps made each for one such case, so no result falls; it also weighs what the
-    // tighter limit's route and the gas-free lead's gave.
+    // their amounts unbalanced, so they settle where one such move, balanced, pays. It replaced
+    // two steps made each for one such case: the greedy split over the plan's paths and those
+    // beside them (hard bench 100:236 H7->H11 0.1% at 20 gwei) and the gas-free lead pruned to one
+    // path paired with each other (100:132 H9->H14 1% at 20 gwei). Weighed after the other steps
+    // (but the free layered flow, the flowable split and the floor), it also weighs what the tighter
+    // limit's route and the gas-free lead's gave.
     const searchedFrom = chosen as Plan | undefined
     if (gasCost > 0 && searchedFrom) {
       const candidates: Path[] = []
