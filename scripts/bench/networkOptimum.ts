@@ -408,7 +408,7 @@ export type PrimalPlan = {
   stranded: number
   /** Trades of the plan (pool directions with an amount). */
   trades: number
-  /** Most hops on any route of the plan from the input to the output (over trades worth ≥ 1e-6 of the input). */
+  /** Most hops on any route of the plan from the input to the output (over every executed trade). */
   hops: number
   /** The plan's trades in order (for BENCH_HARD_DEBUG): token addresses, the market's pool index, exact amounts. */
   steps: { from: Address; to: Address; pool: number; amountIn: bigint; amountOut: bigint }[]
@@ -519,8 +519,12 @@ export function executeDualFlow(market: Market, problem: NetworkProblem, prices:
       received[direction.to]! += Number(result.amountOut)
       inputCost[direction.to]! += (Number(amount) / received[direction.from]!) * inputCost[direction.from]!
       steps.push({ from, to, pool: direction.pool, amountIn: amount, amountOut: result.amountOut })
-      // Hops count only trades worth 1e-6 of the input or more (the flow also holds dust trades).
-      if (flows[i]! * prices[direction.from]! >= 1e-6 * inputValue) depth[direction.to] = Math.max(depth[direction.to]!, depth[direction.from]! + 1)
+      // Every executed trade counts, dust included: its output is in amountOut, so a plan held to a
+      // hop limit must hold it too. (Weighing trades by their value at the dual's prices let 6-hop
+      // dust into a 4-hop reference, above the hop-limited certificate: hard bench 100:508 and
+      // 100:513 H11->H12 10%; and near capacity a saturated token's price falls near zero, so a
+      // large trade out of it looked like dust.)
+      depth[direction.to] = Math.max(depth[direction.to]!, depth[direction.from]! + 1)
       trades++
     }
   }
