@@ -56,12 +56,6 @@ const DECOMPOSITION_LOSS = 1e-5
  * of the single paths pay their gas better; see uncertified).
  */
 const GREEDY_SINGLES_PATHS = 2
-/**
- * The nominal gas price, as a share of the lead model's output per unit of its gas, at which a
- * gas-free quote whose lead overfills its pools runs the gas search (see uncertified): about what
- * the `eth` price weighs on a large trade, enough for the search to drop the pools it values least.
- */
-const NOMINAL_GAS_SHARE = 1e-4
 /** Paths a plan may have for the local search to run from it within the default hop limit (see uncertified). */
 const LOCAL_SEARCH_PATHS = 5
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
@@ -245,8 +239,8 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     )
   const value = (plan: Plan) => getNetOutput(plan, gasCost)
   // The gas search from a solve, its model mapped back to the candidate graph when the solve was layered.
-  const searchGasFrom = (start: GasSearchStart, amount: number, costPerGas = gasCost) => {
-    const searched = searchGas(start.graph, start.pairEdges, start, amount, costPerGas)
+  const searchGasFrom = (start: GasSearchStart, amount: number) => {
+    const searched = searchGas(start.graph, start.pairEdges, start, amount, gasCost)
     const unlayer = (model: ModelRoute) => (start.layers ? unlayerRoute(start.layers, model) : model)
     return { model: unlayer(searched.model), iterations: searched.iterations, settled: searched.settled && unlayer(searched.settled) }
   }
@@ -551,24 +545,6 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
         const pruned = prunePaths(flowable, gasCost, memo)
         consider(pruned)
         consider(polishSplit(pruned, gasCost, memo))
-      }
-    }
-    // Gas-free, when the lead's model could not execute as solved (its paths fell short of the
-    // input, or its split lost visibly against it): the float model fills pools past their ends,
-    // and the gas search's moves at a nominal gas price drop the pools least worth their gas, which
-    // can leave a model that executes (hard bench 100:515 H14->H19 10%, 4 hops, gas-free: the lead
-    // promised its paths at 1/1.6 of the input and no split of it executed; weft gave 2.94e13
-    // gross where its own plan at the `eth` gas price gave 3.98e13). Weighed after every step
-    // above, so no result falls.
-    if (gasCost === 0 && lead && models.leadSolve && lead.gas > 0 && (lead.short || models.repaired || chosenValue < lead.output * (1 - DECOMPOSITION_LOSS))) {
-      const searched = searchGasFrom(models.leadSolve, amount, (NOMINAL_GAS_SHARE * lead.output) / lead.gas)
-      iterations += searched.iterations
-      for (const model of [searched.model, searched.settled]) {
-        if (!model || model === lead || model.paths.length === 0) continue
-        const made = exactSplit(graph, model, amountIn, value, gasCost, memo)
-        if (!made) continue
-        consider(made.plan)
-        if (made.plan.paths.length > 1) consider(polishSplit(made.plan, gasCost, memo))
       }
     }
     // The floor, checked before returning: never below the best single path through any token.
