@@ -58,6 +58,8 @@ const DECOMPOSITION_LOSS = 1e-5
 const GREEDY_SINGLES_PATHS = 2
 /** Paths a plan may have for the local search to run from it within the default hop limit (see uncertified). */
 const LOCAL_SEARCH_PATHS = 5
+/** The share of a plan's value its gas must be worth for the local search to run on more paths (see uncertified). */
+const LOCAL_SEARCH_GAS_SHARE = 1e-4
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
 export type PreparedRoute = {
   graph: RouteGraph
@@ -484,13 +486,15 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // path paired with each other (100:132 H9->H14 1% at 20 gwei). Weighed after the other steps
     // (but the free layered flow, the flowable split and the floor), it also weighs what the tighter
     // limit's route and the gas-free lead's gave.
-    // Within the default hop limit, on plans of at most LOCAL_SEARCH_PATHS paths only: its drops and
-    // balances grow with the paths, and on the many-path plans of large trades at 1,000 pools they
-    // cost a third of the quote's p99 (bench:latency 1000:1 at 4 hops: 30 -> 42 ms wall, over the
-    // 25 ms budget). Against the search on every plan, on 10:1-2, 10:400-401 and 100:7, 115, 217,
-    // 236, 400, 401 (1,083 cases), 5 fell, by 0.44 bp at most, every rival row still met.
+    // Within the default hop limit, on plans of at most LOCAL_SEARCH_PATHS paths or whose gas is
+    // worth LOCAL_SEARCH_GAS_SHARE of their value only: its drops and balances grow with the paths,
+    // and on the many-path plans of large trades at 1,000 pools, where gas is a sliver of the value,
+    // they cost a third of the quote's p99 (bench:latency 1000:1 at 4 hops: 30 -> 42 ms wall, over
+    // the 25 ms budget). A many-path plan whose gas matters is searched still (hard bench 1000:64
+    // H6->H7 1% at 20 gwei, 4 hops: 7 paths, gas 12 bp of the value; 0.19 bp below Tines unsearched).
     const searchedFrom = chosen as Plan | undefined
-    if (gasCost > 0 && searchedFrom && (searchedFrom.paths.length <= LOCAL_SEARCH_PATHS || maxHops > DEFAULT_MAX_HOPS)) {
+    const gasWorth = (plan: Plan) => gasCost * Number(plan.gas) >= LOCAL_SEARCH_GAS_SHARE * value(plan)
+    if (gasCost > 0 && searchedFrom && (searchedFrom.paths.length <= LOCAL_SEARCH_PATHS || maxHops > DEFAULT_MAX_HOPS || gasWorth(searchedFrom))) {
       const candidates: Path[] = []
       const seen = new Set<string>()
       const offer = (path: Path) => {
