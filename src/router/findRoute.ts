@@ -176,7 +176,14 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
     return true
   }
-  const hopBound = expansion?.relaxedBound !== undefined && expansion.bound < expansion.relaxedBound ? expansion.bound : undefined
+  // Growth is weighed the same way when the candidates' own solve ended above the relaxation over
+  // every pool: that relaxation covers every candidate edge, so a converged candidate dual lies
+  // at or below it, and one above it has stalled (Newton zigzagging on kinks) and measures no gap
+  // (hard bench 100:254 H11->H14 30% at 6 hops: the candidates' dual 6.634e15 against every
+  // pool's 6.581e15 and a lead of 6.574e15, so no token joined, and the routes through H16-H19
+  // were missed: 8.7 bp below Tines).
+  const stalled = expansion !== undefined && everyEdgeSolve !== undefined && everyEdgeSolve.flow.dual > (expansion.relaxedBound ?? expansion.bound) * (1 + expandShare(maxHops))
+  const hopBound = expansion !== undefined && (stalled || (expansion.relaxedBound !== undefined && expansion.bound < expansion.relaxedBound)) ? expansion.bound : undefined
   if (!gapShown && hopBound !== undefined && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
     const present = new Set([...graph.tokens, ...candidates])
     const extra = expansion!.trading.filter((t) => !present.has(t)).slice(0, MAX_EXPANSION)
