@@ -182,7 +182,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   // (hard bench 100:254 H11->H14 30% at 6 hops: the candidates' dual 6.634e15 against every
   // pool's 6.581e15 and a lead of 6.574e15, so no token joined, and the routes through H16-H19
   // were missed: 8.7 bp below Tines).
-  const stalled = expansion !== undefined && everyEdgeSolve !== undefined && everyEdgeSolve.flow.dual > (expansion.relaxedBound ?? expansion.bound) * (1 + expandShare(maxHops))
+  const stalled = expansion !== undefined && everyEdgeSolve !== undefined && everyEdgeSolve.flow.dual > (expansion.relaxedBound ?? expansion.bound) * (1 + EXPAND_SHARE)
   const hopBound = expansion !== undefined && (stalled || (expansion.relaxedBound !== undefined && expansion.bound < expansion.relaxedBound)) ? expansion.bound : undefined
   if (!gapShown && hopBound !== undefined && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
     const present = new Set([...graph.tokens, ...candidates])
