@@ -25,6 +25,7 @@ import { spendRounding } from './spendRounding.js'
 import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
+import { pathKey } from './pathKey.js'
 
 /**
  * The all-pools relaxation must promise more than this share above the candidates' for the graph to
@@ -596,8 +597,6 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   return { graph, route, search, optimum, uncertified }
 }
 
-/** A path's pools and directions as one string (two paths are the same route when these match). */
-const pathKey = (path: Path) => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
 
 /**
  * The plan's paths, each with one of its pools swapped for another pool of the graph between the

@@ -3,6 +3,7 @@ import { getBestSpotRate } from './getBestSpotRate.js'
 import { type Allocation, executedPathGas, getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
+import { pathKey } from './pathKey.js'
 
 /** Rounds of the search at most (each takes one improving move, balanced). */
 const MAX_ROUNDS = 4
@@ -197,8 +198,6 @@ function takeShare(allocations: readonly Allocation[], share: bigint, total: big
 /** Orders amounts from least to most. */
 const compareAmounts = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** A path's pools and directions as one string (two paths are the same route when these match). */
-const pathKey = (path: Path) => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
 
 /** Whether two paths go through the same tokens in the same order. */
 const sameTokens = (one: Path, other: Path) => one.length === other.length && one.every((hop, index) => hop.tokenOut === other[index]!.tokenOut)

@@ -1,4 +1,5 @@
 import { getNetOutput, simulatePath, simulatePlan } from './simulatePlan.js'
+import { pathKey } from './pathKey.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 
@@ -50,7 +51,7 @@ export function retreatCrossings(plan: Plan, gasCostInOutput: number, memo?: Swa
     for (const donor of order) {
       if (budget <= 0 || improved) break
       const { path, amountIn } = allocations[donor]!
-      const key = `${path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()}@${amountIn}`
+      const key = `${pathKey(path)}@${amountIn}`
       if (searched.has(key)) continue
       searched.add(key)
       const half = amountIn / 2n
