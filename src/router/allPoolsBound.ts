@@ -3,7 +3,7 @@ import type { Pool } from '../protocols/types.js'
 import { type AllPoolsScope, allPoolsScope } from './allPoolsScope.js'
 import { type Curve, type RatePoint, getCurve } from './curves.js'
 import { solveFlow } from './splitSolver.js'
-import { type Edge, type RouteGraph, SINK, SOURCE } from './types.js'
+import { type Edge, type Hop, type RouteGraph, SINK, SOURCE } from './types.js'
 
 /**
  * Relative slack on every bound the router reports: the curve models are the
@@ -37,6 +37,12 @@ export type AllPoolsBound = {
   trading: Address[]
   /** The plain relaxation's figure alone (no hop layers): what compares like with like to a candidate graph's own relaxation. */
   relaxedBound?: number
+  /**
+   * The pool directions the layered relaxation trades at its prices (once per layer), each with its
+   * surplus there (its output's value less its input's, raw output units): what a graph without
+   * them may miss.
+   */
+  tradingHops?: { hop: Hop; surplus: number }[]
 }
 
 /** Scopes of at most this many tokens get a Newton solve before the descent (its dense step grows as tokens²). */
@@ -117,7 +123,8 @@ export function allPoolsBound(
   // The relaxation above lets flow chain any number of its pools; the layered one honours the hop
   // limit. Both are valid bounds on routes of at most maxHops: the lower is reported.
   const relaxed = dual
-  const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu, lasting)
+  const tradingHops: { hop: Hop; surplus: number }[] = []
+  const layered = layeredDual(edges, tokens, fromIn, toOut, maxHops, amountIn, nu, lasting, (hop, surplus) => tradingHops.push({ hop, surplus }))
   if (layered.dual < dual) dual = layered.dual
   // The tokens the relaxations trade through, by the value they send through them: the layered
   // one's first (its trades fit the hop limit, so its tokens are the ones a route can use), then
@@ -132,7 +139,7 @@ export function allPoolsBound(
       .map((x) => x.t)
   const tighterFirst = layered.dual < relaxed ? [layered.traded, traded] : [traded, layered.traded]
   const trading = [...new Set(tighterFirst.flatMap(ranked))]
-  return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK) }
+  return { bound: dual * (1 + BOUND_SLACK), pools: scope.pools, prices: new Map(tokens.map((t, i) => [t, nu[i]!])), trading, relaxedBound: relaxed * (1 + BOUND_SLACK), tradingHops }
 }
 
 /**
@@ -459,7 +466,8 @@ const LAYERED_ROUNDS = 3
  * the tokens' own (`nu`, the same on every layer) and are lowered by Newton
  * (small scopes) and coordinate descent. Returns the dual value (Infinity
  * when nothing can be said; add BOUND_SLACK for float rounding), and the value
- * each token trades through its nodes at the prices reached.
+ * each token trades through its nodes at the prices reached; `onTrade` (optional) sees each pool
+ * direction a layer trades there, with its surplus.
  */
 function layeredDual(
   edges: readonly Edge[],
@@ -470,6 +478,7 @@ function layeredDual(
   amountIn: number,
   nu: Float64Array,
   lasting: boolean,
+  onTrade?: (hop: Hop, surplus: number) => void,
 ): { dual: number; traded: Float64Array } {
   const { nodes, tokenOfNode, layered } = layerEdges(edges, tokens, fromIn, toOut, maxHops, lasting)
   if (layered.length === 0) return { dual: Infinity, traded: new Float64Array(tokens.length) }
@@ -486,7 +495,10 @@ function layeredDual(
   const descended = descendDual(layered, nodes.length, amountIn, prices, LAYERED_ROUNDS, lasting)
   // What each token's nodes trade at the prices reached (the layered flow's tokens).
   const traded = new Float64Array(tokens.length)
-  tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded)
+  tradedValue(layered, prices, (e) => tokenOfNode[layered[e]!.from]!, (e) => tokenOfNode[layered[e]!.to]!, traded, (e, point) => {
+    const edge = layered[e]!
+    onTrade?.(edge.hop, prices[edge.to]! * point.output - prices[edge.from]! * point.input)
+  })
   return { dual: Number.isFinite(descended) && descended > 0 && descended < dual ? descended : dual, traded }
 }
 
@@ -533,13 +545,21 @@ function layerEdges(edges: readonly Edge[], tokens: readonly Address[], fromIn: 
 /**
  * Adds to `traded` (by token) the value each edge trades at prices `nu`
  * (its input at its tokens' price, and its output), the edges' tokens
- * given by `fromToken` and `toToken`.
+ * given by `fromToken` and `toToken`; `onTrade` (optional) sees each edge that trades and its point.
  */
-function tradedValue(edges: readonly BoundEdge[], nu: Float64Array, fromToken: (e: number) => number, toToken: (e: number) => number, traded: Float64Array): void {
+function tradedValue(
+  edges: readonly BoundEdge[],
+  nu: Float64Array,
+  fromToken: (e: number) => number,
+  toToken: (e: number) => number,
+  traded: Float64Array,
+  onTrade?: (e: number, point: RatePoint) => void,
+): void {
   const point: RatePoint = { input: 0, output: 0, slope: 0 }
   edges.forEach((edge, e) => {
     edge.curve.atRate(nu[edge.from]! / nu[edge.to]!, point)
     if (!(point.input > 0)) return
+    onTrade?.(e, point)
     traded[fromToken(e)] = traded[fromToken(e)]! + nu[edge.from]! * point.input
     traded[toToken(e)] = traded[toToken(e)]! + nu[edge.to]! * point.output
   })

@@ -24,7 +24,8 @@ import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import { spendRounding } from './spendRounding.js'
 import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
-import { DEFAULT_MAX_HOPS, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
+import type { Pool } from '../protocols/types.js'
+import { DEFAULT_MAX_HOPS, type Hop, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
 import { pathKey } from './pathKey.js'
 
 /**
@@ -61,6 +62,12 @@ const GREEDY_SINGLES_PATHS = 2
 const LOCAL_SEARCH_PATHS = 5
 /** The share of a plan's value its gas must be worth for the local search to run on more paths (see uncertified). */
 const LOCAL_SEARCH_GAS_SHARE = 1e-4
+/**
+ * The surplus, as a share of the trade's value, that the pool directions the all-pools relaxation
+ * trades and the graph left out must promise for the graph to be rebuilt at the relaxation's margin
+ * (0.001 bp, as EXPAND_SHARE).
+ */
+const MARGIN_SHARE = 1e-7
 /** A prepared router: the candidate graph for one pair and size, reusable across amounts of that order. */
 export type PreparedRoute = {
   graph: RouteGraph
@@ -109,7 +116,11 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   const floorPaths = findSinglePaths(pools, tokenIn, tokenOut, probe, maxHops, gasCost)
   const floorTokens = floorPaths.flatMap((path) => path.slice(0, -1).map((hop) => hop.tokenOut))
   let candidates = floorTokens.length > 0 ? [...new Set([...connectors, ...floorTokens])] : connectors
-  let graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+  // Prices at the all-pools relaxation's margin, once its pools were weighed at them (see below):
+  // every graph built after that keeps the pools shallow at 1% impact that trade at that margin.
+  let margins: ReadonlyMap<Address, number> | undefined
+  const build = (tokens: readonly Address[]) => buildRouteGraph({ pools, tokenIn, tokenOut, connectors: tokens, maxHops, ...(margins ? { margins } : {}) }, scale)
+  let graph = build(candidates)
   // Whole-graph routing: the relaxation over every pool within maxHops, at the candidates' prices,
   // names the tokens it trades through; when it promises visibly more than the candidates, the
   // ones not tried yet join it (the first it ranks first), in expansionRounds rounds at most.
@@ -138,7 +149,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     if (extra.length === 0) break
     for (const t of graph.tokens) if (!candidates.includes(t) && expansion!.trading.includes(t)) heldBefore.add(t)
     candidates = [...candidates, ...extra]
-    graph = buildRouteGraph({ pools, tokenIn, tokenOut, connectors: candidates, maxHops }, scale)
+    graph = build(candidates)
     everyEdgeSolve = undefined
   }
   // Column generation, while the relaxation shows a gap: the tokens ranked by the relaxation's
@@ -165,9 +176,10 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   // (on the hard bench's 1,000-pool markets a second offer tried 2 quotes in 5 and gained 0.002 bp).
   // The candidates grown by `extra`, kept when the lead's exact split at the probe executes higher
   // than the current graph's (`current`: its models at the probe); whether they were kept.
-  const keepGrown = (extra: readonly Address[], current: ModelsToWeigh): boolean => {
-    const grownCandidates = [...candidates, ...extra]
-    const grown = weighGraph(buildRouteGraph({ pools, tokenIn, tokenOut, connectors: grownCandidates, maxHops }, scale))
+  const keepGrown = (extra: readonly Address[], current: ModelsToWeigh): boolean => keepGraph([...candidates, ...extra], build([...candidates, ...extra]), current)
+  // A graph built over `grownCandidates`, kept as keepGrown keeps one; whether it was kept.
+  const keepGraph = (grownCandidates: typeof candidates, grownGraph: RouteGraph, current: ModelsToWeigh): boolean => {
+    const grown = weighGraph(grownGraph)
     const grownModels = grown.modelsToWeigh(probe)
     if (!(leadExactOutput(grown.graph, grownModels, probe) > leadExactOutput(graph, current, probe))) return false
     candidates = grownCandidates
@@ -176,6 +188,29 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     atProbe = grownModels
     everyEdgeSolve = { amount: probe, flow: grownModels.everyEdgeFlow }
     return true
+  }
+  // Pools at the relaxation's margin: the graph leaves out pools shallow at 1% impact (see
+  // assembleGraph), but a large trade pushes its routes' rates far below their mid prices, and a
+  // pool whose rate starts above that margin then trades far deeper than its 1% depth. When the
+  // relaxation over every pool still promised visibly more than the candidates, and the pools it
+  // trades that the graph left out as shallow add more than MARGIN_SHARE of the trade at its
+  // prices, the graph is rebuilt keeping every pool that takes a share of the trade down to those
+  // prices, kept as a grown graph is (hard bench 100:421 H7->H11 30% at 4 hops: a DAI->H11 pool of
+  // 1%-impact depth 5e-8 of the trade's value, left out, carried the optimum's fifth path, 0.125
+  // bp; 100:278 H13->H15 30% at 6 hops: pools H13->H10 and H13->H2 of 1e-7, 0.45 bp).
+  if (gapShown && expansion && graph.edges.length > 0 && probe > 0 && Number.isFinite(probe)) {
+    const missed = missedSurplus(graph, expansion.tradingHops ?? [])
+    const tradeValue = probe * (expansion.prices.get(tokenIn) ?? 0)
+    if (missed > MARGIN_SHARE * tradeValue) {
+      const before = margins
+      margins = expansion.prices
+      const atMargin = build(candidates)
+      if (atMargin.edges.length > graph.edges.length) {
+        weighed ??= weighGraph(graph, everyEdgeSolve)
+        const current = (atProbe ??= weighed.modelsToWeigh(probe))
+        if (!keepGraph(candidates, atMargin, current)) margins = before
+      } else margins = before
+    }
   }
   // Growth is weighed the same way when the candidates' own solve ended above the relaxation over
   // every pool: that relaxation covers every candidate edge, so a converged candidate dual lies
@@ -682,3 +717,20 @@ export function findRoute(parameters: RouteParameters, amountIn: bigint): Plan |
 
 /** Candidate paths, exported for callers that want to inspect the search. */
 export { findPaths }
+
+/**
+ * The surplus (raw output units) of the pool directions the all-pools relaxation trades that the
+ * graph left out as shallow at 1% impact (see RouteGraph.shallow): what its margin says they add.
+ */
+function missedSurplus(graph: RouteGraph, tradingHops: readonly { hop: Hop; surplus: number }[]): number {
+  if (!graph.shallow?.length) return 0
+  const shallow = new Map<Pool, Address[]>()
+  for (const hop of graph.shallow) {
+    const inputs = shallow.get(hop.pool)
+    if (inputs) inputs.push(hop.tokenIn)
+    else shallow.set(hop.pool, [hop.tokenIn])
+  }
+  let missed = 0
+  for (const { hop, surplus } of tradingHops) if (surplus > 0 && shallow.get(hop.pool)?.includes(hop.tokenIn)) missed += surplus
+  return missed
+}

@@ -15,7 +15,19 @@ export type Market = {
 }
 
 /** What a route graph is built for. */
-export type Trade = { pools: readonly Pool[]; tokenIn: Address; tokenOut: Address; maxHops: number; size: number | { amountOut: number } }
+export type Trade = {
+  pools: readonly Pool[]
+  tokenIn: Address
+  tokenOut: Address
+  maxHops: number
+  size: number | { amountOut: number }
+  /**
+   * Token prices at an optimum's margin (raw output units per raw unit, e.g. the all-pools
+   * relaxation's): a pool shallow at 1% impact is kept when what it takes down to that margin is not
+   * negligible (see assembleGraph).
+   */
+  margins?: ReadonlyMap<Address, number>
+}
 
 /** A graph with the input and the trade's value it was built for. */
 export type Assembled = { graph: RouteGraph; amountIn: number; tradeValue: number }

@@ -21,12 +21,12 @@ import type { RouteGraph } from './types.js'
  * const forOutput = buildRouteGraph({ pools, tokenIn: weth, tokenOut: usdc, connectors, maxHops: 3 }, { amountOut: 3e9 })
  */
 export function buildRouteGraph(
-  parameters: { pools: readonly Pool[]; tokenIn: Address; tokenOut: Address; connectors: readonly Address[]; maxHops: number },
+  parameters: { pools: readonly Pool[]; tokenIn: Address; tokenOut: Address; connectors: readonly Address[]; maxHops: number; margins?: ReadonlyMap<Address, number> },
   size: number | { amountOut: number },
 ): RouteGraph {
-  const { pools, tokenIn, tokenOut, maxHops } = parameters
+  const { pools, tokenIn, tokenOut, maxHops, margins } = parameters
   const market = createMarket(pools)
-  const trade: Trade = { pools, tokenIn, tokenOut, maxHops, size }
+  const trade: Trade = { pools, tokenIn, tokenOut, maxHops, size, ...(margins ? { margins } : {}) }
   const connectors = [...new Set(parameters.connectors.filter((c) => c !== tokenIn && c !== tokenOut))]
   const base = assembleGraph(market, trade, connectors)
   if (maxHops < 2) return base.graph

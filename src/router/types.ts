@@ -127,4 +127,9 @@ export type RouteGraph = {
   spot: number[]
   /** Longest path, in hops: every path of a route over the graph keeps to it. */
   maxHops: number
+  /**
+   * Pool directions on the graph's token paths left out as too shallow at 1% impact for the trade
+   * (see assembleGraph): what a rebuild at an optimum's margin may bring in.
+   */
+  shallow?: Hop[]
 }
