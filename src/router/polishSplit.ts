@@ -1,6 +1,7 @@
 import { type PolishStep, RATIO_ONE, drainedStart, drainedStep } from './drainedStep.js'
 import { type EdgeRates, edgeRates, pathRate } from './edgeRates.js'
 import { leastInput } from './leastInput.js'
+import { snapToTooth, toothed } from './snapToTooth.js'
 import { getNetOutput, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Plan } from './types.js'
@@ -89,7 +90,7 @@ function balance(plan: Plan, gasCostInOutput: number, memo: SwapMemo | undefined
    * One round's move at a probe of `size`: the line search from the path whose last raw units lose
    * least to the one whose next gain most (by `rates`), on exact values; whether it gained.
    */
-  const searchMove = (size: bigint, rates: EdgeRates): boolean => {
+  const searchMove = (size: bigint, rates: EdgeRates, bothWays = false): boolean => {
     const amounts = best.paths.map((p) => p.amountIn)
     const past = best.paths.map((p) => pathRate(p.hops, rates, 'forward'))
     const short = best.paths.map((p, i) => (amounts[i]! >= size ? pathRate(p.hops, rates, 'backward') : Infinity))
@@ -98,8 +99,12 @@ function balance(plan: Plan, gasCostInOutput: number, memo: SwapMemo | undefined
     for (let i = 1; i < past.length; i++) if (past[i]! > past[taker]!) taker = i
     let donor = -1
     for (let i = 0; i < short.length; i++) if (i !== taker && short[i]! < Infinity && (donor < 0 || short[i]! < short[donor]!)) donor = i
-    if (donor < 0 || !(past[taker]! > short[donor]!)) return false
-    return commit(lineSearch(size, { donor, taker, filler: -1, ratio: RATIO_ONE }))
+    if (donor < 0) return false
+    if (!bothWays) return past[taker]! > short[donor]! && commit(lineSearch(size, { donor, taker, filler: -1, ratio: RATIO_ONE }))
+    // Rates a tooth's rounding blurs (see snapToTooth): the pair searched both ways.
+    if (!toothed(best, donor) && !toothed(best, taker)) return false
+    if (commit(lineSearch(size, { donor, taker, filler: -1, ratio: RATIO_ONE }))) return true
+    return amounts[taker]! >= size && commit(lineSearch(size, { donor: taker, taker: donor, filler: -1, ratio: RATIO_ONE }))
   }
   /** Keeps the line search's top, when it moved; whether it did. */
   const commit = (point: LinePoint | undefined | false): boolean => {
@@ -135,7 +140,11 @@ function balance(plan: Plan, gasCostInOutput: number, memo: SwapMemo | undefined
     const tryMove = (move: bigint): LinePoint => {
       const trial = movedAmounts(base, step, move)
       const next = trial && simulatePlan(paths.map((path, i) => ({ path, amountIn: trial[i]! })), { gasCostInOutput, memo, mode })
-      return { move, value: next && next.amountIn === plan.amountIn ? value(next) : -Infinity, plan: next }
+      if (!next || next.amountIn !== plan.amountIn) return { move, value: -Infinity, plan: next }
+      // On the top of its rounding tooth (see snapToTooth): the line search then weighs the
+      // envelope of the teeth, not where in a tooth each trial happens to land.
+      const snapped = snapToTooth(next, step.donor, step.taker, gasCostInOutput, memo)
+      return { move, value: snapped ? value(snapped) : value(next), plan: snapped ?? next }
     }
     let below = top
     let above: LinePoint | undefined
@@ -202,6 +211,10 @@ function balance(plan: Plan, gasCostInOutput: number, memo: SwapMemo | undefined
       moved = searchMove(step, edgeRates(best, step, memo).rates)
     }
     if (!moved) moved = searchMove(probe, drainedMoved ? edgeRates(best, probe, memo).rates : rates)
+    // Unresolved rates can point the wrong way (a hop's rounding is a raw unit of its output, and a
+    // path through a token of few decimals gives a staircase: see snapToTooth): the same pair
+    // moved the other way, its trials on their teeth' tops.
+    if (!moved && resolution < RESOLVE_UNITS) moved = searchMove(probe, rates, true)
     if (!drainedFirst && drainedTop && drainedTop.value > bestValue) moved = commit(drainedTop)
     // The drained move at the probe, when its wider start gained nothing and no move did.
     if (!moved && !drainedMoved && drained) moved = commit(lineSearch(probe, drained))
