@@ -1,6 +1,6 @@
 import { polishSplit } from './polishSplit.js'
 import { getBestSpotRate } from './getBestSpotRate.js'
-import { type Allocation, executedPathGas, getNetOutput, simulatePlan } from './simulatePlan.js'
+import { type Allocation, type PoolStates, executedPathGas, getNetOutput, simulatePath, simulatePlan } from './simulatePlan.js'
 import type { SwapMemo } from './swapMemo.js'
 import type { Path, Plan } from './types.js'
 import { pathKey } from './pathKey.js'
@@ -15,6 +15,8 @@ const DROPS_PER_ROUND = 3
 const ADDS_PER_ROUND = 8
 /** Pool swaps tried per round. */
 const SWAPS_PER_ROUND = 8
+/** Candidate paths tried per round in place of a plan path they share a pool with, in the order given. */
+const REPLACES_PER_ROUND = 4
 /**
  * Added paths whose share is searched further per round (the best raw first): an add's first share
  * is arbitrary, and a path that pays its gas once balanced can take little of the input.
@@ -22,6 +24,13 @@ const SWAPS_PER_ROUND = 8
 const REFINED_ADDS = 2
 /** Shares an added path's share is searched over: its whole amount over 2^1 .. 2^REFINE_HALVINGS. */
 const REFINE_HALVINGS = 5
+/**
+ * An add's share is first estimated on the path alone, at the input over 2^ESTIMATE_HALVINGS and
+ * doubled from there while what it adds beyond the plan's marginal rate grows (see estimateAdds).
+ */
+const ESTIMATE_HALVINGS = 10
+/** Ratios an estimated add's share is refined by (a path's best share lies between two doublings). */
+const ESTIMATE_REFINEMENTS = [3n, 2n, 5n, 4n] as const
 /**
  * Improving moves of each kind balanced per round, the best raw first: the best raw move is not
  * always the best balanced (hard bench 1000:30 H14->H19 30% at 20 gwei, 4 hops: the thinnest path
@@ -38,7 +47,7 @@ const DROP_GAS_SHARE = 1e-7
  * A move's plan before balancing, and which kind of move it is. An add also carries how to remake
  * it at another share (`reshare`) out of the amount it may take (`whole`).
  */
-type Move = { kind: 'drop' | 'swap' | 'add'; plan: Plan; reshare?: (share: bigint) => Allocation[]; whole?: bigint }
+type Move = { kind: 'drop' | 'swap' | 'replace' | 'add'; plan: Plan; reshare?: (share: bigint) => Allocation[]; whole?: bigint; share?: bigint }
 
 /** What the search starts from: the paths it may add, and how to find the paths beside a plan's. */
 export type LocalSearchOptions = {
@@ -131,28 +140,63 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
       const sideBySide = addsPay && half > 0n && budget > 0 ? simulate(reshare(half)) : undefined
       if (sideBySide) moves.push({ kind: 'add', plan: sideBySide, reshare, whole: moved })
     }
-    // Adds: a candidate path taking an even share, from every path in proportion to what it carries.
+    // Adds: a candidate path taking a share from every path in proportion to what it carries. The
+    // share is estimated on the path alone (see estimateAdds), the candidates tried by what the
+    // estimate promises: an even share of the input is far above where a thin path pays its gas
+    // (hard bench 100:501 H12->H17 1% at 20 gwei, 4 hops: a second path pays at 16% and loses 130
+    // bp at half), and a first few candidates tried at it crowd out one that pays at 3% (100:285
+    // H2->H4 1% at 20 gwei: the 5% grid's H2 -> DAI -> H4, 0.81 bp above weft, was the tenth).
     let adds = 0
     const total = plan.amountIn
     const even = total / BigInt(allocations.length + 1)
-    for (const path of addsPay ? candidates : []) {
-      if (adds >= ADDS_PER_ROUND || budget <= 0 || even <= 0n) break
-      if (own.has(pathKey(path))) continue
+    const estimated = addsPay ? estimateAdds(best, candidates.filter((path) => !own.has(pathKey(path))), gasCostInOutput, memo) : []
+    for (const { path, share } of estimated) {
+      if (adds >= ADDS_PER_ROUND || budget <= 0) break
+      const first = share ?? even
+      if (first <= 0n || first >= total) continue
       adds++
-      const reshare = (share: bigint) => [...takeShare(allocations, share, total), { path, amountIn: share }]
-      const trial = simulate(reshare(even))
-      if (trial) moves.push({ kind: 'add', plan: trial, reshare, whole: (total * BigInt(allocations.length > 1 ? 2 : 1)) / BigInt(allocations.length + 1) })
+      const reshare = (taken: bigint) => [...takeShare(allocations, taken, total), { path, amountIn: taken }]
+      const trial = simulate(reshare(first))
+      if (trial) moves.push({ kind: 'add', plan: trial, reshare, whole: share === undefined ? (total * BigInt(allocations.length > 1 ? 2 : 1)) / BigInt(allocations.length + 1) : undefined, share: first })
     }
-    // The best adds' shares searched by halving (hard bench 100:217 H15->H16 0.01% at 0.01 gwei, 4
-    // hops: a second path through the first's last pool pays at 12% of the input, not at half).
+    // Replaces: a candidate that shares a pool with a plan path takes that path's whole amount (the
+    // path it shares most pools with): beside the plan, such a path meets the shared pool where the
+    // plan left it, so an add's estimate and its trial both find it does not pay, and the drop that
+    // would make room for it gives its amount to the plan's other paths (hard bench 100:512 H17->H19
+    // 10% at 20 gwei, 6 hops: the 5% grid's 6-hop path through the first pool of weft's 4-hop one,
+    // 0.87 bp above weft, pays in its place).
+    let replaces = 0
+    for (const path of candidates) {
+      if (replaces >= REPLACES_PER_ROUND || budget <= 0) break
+      if (own.has(pathKey(path))) continue
+      const pools = new Set(path.map((hop) => hop.pool.key))
+      let from = -1
+      let most = 0
+      allocations.forEach((allocation, index) => {
+        const shared = allocation.path.filter((hop) => pools.has(hop.pool.key)).length
+        if (shared > most) [from, most] = [index, shared]
+      })
+      if (from < 0 || (most === allocations[from]!.path.length - 1 && sameTokens(allocations[from]!.path, path))) continue
+      replaces++
+      const replaced = simulate(allocations.map((allocation, index) => (index === from ? { path, amountIn: allocation.amountIn } : allocation)))
+      if (replaced) moves.push({ kind: 'replace', plan: replaced })
+    }
+    // The best adds' shares searched further: by halving from an even share (hard bench 100:217
+    // H15->H16 0.01% at 0.01 gwei, 4 hops: a second path through the first's last pool pays at 12%
+    // of the input, not at half), or around an estimated share, between the doublings it was found at.
     const refined = moves
       .filter((move) => move.kind === 'add' && move.reshare)
       .sort((one, other) => value(other.plan) - value(one.plan))
       .slice(0, REFINED_ADDS)
     for (const move of refined) {
-      for (let halving = 1n; halving <= BigInt(REFINE_HALVINGS) && budget > 0; halving++) {
-        const share = move.whole! >> halving
-        if (share <= 0n) break
+      const shares: bigint[] = []
+      if (move.whole !== undefined) for (let halving = 1n; halving <= BigInt(REFINE_HALVINGS); halving++) shares.push(move.whole >> halving)
+      else if (move.share !== undefined) for (let at = 0; at + 1 < ESTIMATE_REFINEMENTS.length; at += 2) {
+        const [more, less] = [ESTIMATE_REFINEMENTS[at]!, ESTIMATE_REFINEMENTS[at + 1]!]
+        shares.push((move.share * more) / less, (move.share * less) / more)
+      }
+      for (const share of shares) {
+        if (budget <= 0 || share <= 0n || share >= total) continue
         const trial = simulate(move.reshare!(share))
         if (trial) moves.push({ kind: 'add', plan: trial })
       }
@@ -166,7 +210,7 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
         roundValue = value(trial)
       }
     }
-    for (const kind of ['drop', 'swap', 'add'] as const) {
+    for (const kind of ['drop', 'swap', 'replace', 'add'] as const) {
       const improving = moves
         .filter((move) => move.kind === kind && value(move.plan) > bestValue)
         .map((move) => move.plan)
@@ -181,6 +225,51 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
     bestValue = roundValue
   }
   return best
+}
+
+/**
+ * The candidates to add to `plan`, each with the share of the input it is first tried at, the
+ * likeliest first. Each path is run alone on the states the plan leaves, at the input over
+ * 2^ESTIMATE_HALVINGS and doubled while what it gives above the plan's marginal rate (the output
+ * the plan's thickest path gives for a sliver more, per unit) grows: that excess, less the path's
+ * gas, estimates what the add pays at its best share (its output is concave in its input, so the
+ * excess rises to one peak). A candidate through none of the plan's pools whose excess cannot pay
+ * its gas is left out: taking any share from the plan loses at least the margin on it (the plan's
+ * output is concave too), so the excess bounds what the add gains. One through the plan's pools
+ * meets them where the plan left them, which undervalues it: when its first sliver gives no more
+ * than the margin, it keeps no share (an even share is tried) and comes last, in the order given.
+ */
+function estimateAdds(plan: Plan, candidates: readonly Path[], gasCostInOutput: number, memo?: SwapMemo): { path: Path; share?: bigint }[] {
+  const total = plan.amountIn
+  const after: PoolStates = new Map()
+  for (const executed of plan.paths) if (!simulatePath(executed.path, executed.amountIn, after, memo)) return candidates.map((path) => ({ path }))
+  const thickest = plan.paths.reduce((most, executed) => (executed.amountIn > most.amountIn ? executed : most))
+  const sliver = total >> BigInt(ESTIMATE_HALVINGS)
+  const marginal = sliver > 0n ? simulatePath(thickest.path, sliver, new Map(after), memo) : undefined
+  if (!marginal) return candidates.map((path) => ({ path }))
+  const margin = Number(marginal.amountOut) / Number(sliver)
+  const ranked = candidates.map((path, order) => {
+    let share: bigint | undefined
+    let excess = 0
+    let gas = 0n
+    for (let amount = sliver; amount < total; amount *= 2n) {
+      const alone = simulatePath(path, amount, new Map(after), memo)
+      const gives = alone ? Number(alone.amountOut) - margin * Number(amount) : -Infinity
+      if (!(gives > excess)) break
+      share = amount
+      excess = gives
+      gas = executedPathGas(alone!)
+    }
+    const pathGas = Number(gas) * gasCostInOutput
+    const pays = share === undefined ? -Infinity : excess - pathGas
+    // The excess is concave and 0 at no input, so at its peak (between the doublings beside the
+    // best) it is at most twice the best doubling's.
+    return { path, share, order, pays, hopeless: !(2 * excess > pathGas) && path.every((hop) => !after.has(hop.pool.key)) }
+  })
+  return ranked
+    .filter((estimate) => !estimate.hopeless)
+    .sort((one, other) => other.pays - one.pays || one.order - other.order)
+    .map(({ path, share }) => ({ path, share }))
 }
 
 /**
