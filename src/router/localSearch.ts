@@ -29,8 +29,12 @@ const REFINE_HALVINGS = 5
  * doubled from there while what it adds beyond the plan's marginal rate grows (see estimateAdds).
  */
 const ESTIMATE_HALVINGS = 10
-/** Ratios an estimated add's share is refined by (a path's best share lies between two doublings). */
-const ESTIMATE_REFINEMENTS = [3n, 2n, 5n, 4n] as const
+/**
+ * An estimated add's share is refined to 3/2 and 2/3 of itself (ESTIMATE_REFINEMENT_UP over _DOWN):
+ * the path's best share lies between the doublings beside the one it was found at.
+ */
+const ESTIMATE_REFINEMENT_UP = 3n
+const ESTIMATE_REFINEMENT_DOWN = 2n
 /**
  * Improving moves of each kind balanced per round, the best raw first: the best raw move is not
  * always the best balanced (hard bench 1000:30 H14->H19 30% at 20 gwei, 4 hops: the thinnest path
@@ -45,7 +49,8 @@ const DROP_GAS_SHARE = 1e-7
 
 /**
  * A move's plan before balancing, and which kind of move it is. An add also carries how to remake
- * it at another share (`reshare`) out of the amount it may take (`whole`).
+ * it at another share (`reshare`), and either the amount it may take (`whole`, halved from) or the
+ * share it was estimated at (`share`, refined around).
  */
 type Move = { kind: 'drop' | 'swap' | 'replace' | 'add'; plan: Plan; reshare?: (share: bigint) => Allocation[]; whole?: bigint; share?: bigint }
 
@@ -69,8 +74,10 @@ export type LocalSearchOptions = {
  *   gives it to a path's siblings or to all in proportion, and misses the one path through a pool
  *   beside it that pays most);
  * - add a candidate path, taking a share of the input from the plan's paths in proportion (a path
- *   the gas search or the pruning dropped that pays its gas once balanced); the best adds' shares
- *   are searched by halving;
+ *   the gas search or the pruning dropped that pays its gas once balanced), at the share estimated
+ *   on the path alone against the plan's marginal rate, the likeliest first (see estimateAdds); the
+ *   best adds' shares are searched further;
+ * - replace a plan path by a candidate through one of its pools, with the path's whole amount;
  * - swap one pool of a path for a pool beside it (same two tokens), with the path's whole amount,
  *   or add that path beside its own with a share of the path's amount (in a flow the two share
  *   their other pools, so the second costs one swap's gas).
@@ -148,16 +155,12 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
     // H2->H4 1% at 20 gwei: the 5% grid's H2 -> DAI -> H4, 0.81 bp above weft, was the tenth).
     let adds = 0
     const total = plan.amountIn
-    const even = total / BigInt(allocations.length + 1)
-    const estimated = addsPay ? estimateAdds(best, candidates.filter((path) => !own.has(pathKey(path))), gasCostInOutput, memo) : []
-    for (const { path, share } of estimated) {
+    for (const { path, share } of addsPay ? estimateAdds(best, candidates.filter((path) => !own.has(pathKey(path))), gasCostInOutput, memo) : []) {
       if (adds >= ADDS_PER_ROUND || budget <= 0) break
-      const first = share ?? even
-      if (first <= 0n || first >= total) continue
       adds++
       const reshare = (taken: bigint) => [...takeShare(allocations, taken, total), { path, amountIn: taken }]
-      const trial = simulate(reshare(first))
-      if (trial) moves.push({ kind: 'add', plan: trial, reshare, whole: share === undefined ? (total * BigInt(allocations.length > 1 ? 2 : 1)) / BigInt(allocations.length + 1) : undefined, share: first })
+      const trial = simulate(reshare(share))
+      if (trial) moves.push({ kind: 'add', plan: trial, reshare, share })
     }
     // Replaces: a candidate that shares a pool with a plan path takes that path's whole amount (the
     // path it shares most pools with): beside the plan, such a path meets the shared pool where the
@@ -181,9 +184,10 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
       const replaced = simulate(allocations.map((allocation, index) => (index === from ? { path, amountIn: allocation.amountIn } : allocation)))
       if (replaced) moves.push({ kind: 'replace', plan: replaced })
     }
-    // The best adds' shares searched further: by halving from an even share (hard bench 100:217
-    // H15->H16 0.01% at 0.01 gwei, 4 hops: a second path through the first's last pool pays at 12%
-    // of the input, not at half), or around an estimated share, between the doublings it was found at.
+    // The best adds' shares searched further: by halving from half a path's amount when it goes
+    // beside its own (hard bench 100:217 H15->H16 0.01% at 0.01 gwei, 4 hops: a second path through
+    // the first's last pool pays at 12% of the input, not at half), or around an estimated share,
+    // between the doublings it was found at.
     const refined = moves
       .filter((move) => move.kind === 'add' && move.reshare)
       .sort((one, other) => value(other.plan) - value(one.plan))
@@ -191,10 +195,7 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
     for (const move of refined) {
       const shares: bigint[] = []
       if (move.whole !== undefined) for (let halving = 1n; halving <= BigInt(REFINE_HALVINGS); halving++) shares.push(move.whole >> halving)
-      else if (move.share !== undefined) for (let at = 0; at + 1 < ESTIMATE_REFINEMENTS.length; at += 2) {
-        const [more, less] = [ESTIMATE_REFINEMENTS[at]!, ESTIMATE_REFINEMENTS[at + 1]!]
-        shares.push((move.share * more) / less, (move.share * less) / more)
-      }
+      else if (move.share !== undefined) shares.push((move.share * ESTIMATE_REFINEMENT_UP) / ESTIMATE_REFINEMENT_DOWN, (move.share * ESTIMATE_REFINEMENT_DOWN) / ESTIMATE_REFINEMENT_UP)
       for (const share of shares) {
         if (budget <= 0 || share <= 0n || share >= total) continue
         const trial = simulate(move.reshare!(share))
@@ -236,17 +237,18 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
  * excess rises to one peak). A candidate through none of the plan's pools whose excess cannot pay
  * its gas is left out: taking any share from the plan loses at least the margin on it (the plan's
  * output is concave too), so the excess bounds what the add gains. One through the plan's pools
- * meets them where the plan left them, which undervalues it: when its first sliver gives no more
- * than the margin, it keeps no share (an even share is tried) and comes last, in the order given.
+ * meets them where the plan left them, which undervalues it, and is kept while its excess is
+ * above none (the replaces try it in a plan path's place). A candidate whose first sliver gives no
+ * more than the margin is left out: its excess only falls from there.
  */
-function estimateAdds(plan: Plan, candidates: readonly Path[], gasCostInOutput: number, memo?: SwapMemo): { path: Path; share?: bigint }[] {
+function estimateAdds(plan: Plan, candidates: readonly Path[], gasCostInOutput: number, memo?: SwapMemo): { path: Path; share: bigint }[] {
   const total = plan.amountIn
   const after: PoolStates = new Map()
-  for (const executed of plan.paths) if (!simulatePath(executed.path, executed.amountIn, after, memo)) return candidates.map((path) => ({ path }))
+  for (const executed of plan.paths) if (!simulatePath(executed.path, executed.amountIn, after, memo)) return []
   const thickest = plan.paths.reduce((most, executed) => (executed.amountIn > most.amountIn ? executed : most))
   const sliver = total >> BigInt(ESTIMATE_HALVINGS)
   const marginal = sliver > 0n ? simulatePath(thickest.path, sliver, new Map(after), memo) : undefined
-  if (!marginal) return candidates.map((path) => ({ path }))
+  if (!marginal) return []
   const margin = Number(marginal.amountOut) / Number(sliver)
   const ranked = candidates.map((path, order) => {
     let share: bigint | undefined
@@ -261,15 +263,13 @@ function estimateAdds(plan: Plan, candidates: readonly Path[], gasCostInOutput: 
       gas = executedPathGas(alone!)
     }
     const pathGas = Number(gas) * gasCostInOutput
-    const pays = share === undefined ? -Infinity : excess - pathGas
+    const pays = excess - pathGas
     // The excess is concave and 0 at no input, so at its peak (between the doublings beside the
     // best) it is at most twice the best doubling's.
-    return { path, share, order, pays, hopeless: !(2 * excess > pathGas) && path.every((hop) => !after.has(hop.pool.key)) }
+    if (share === undefined || (!(2 * excess > pathGas) && path.every((hop) => !after.has(hop.pool.key)))) return []
+    return [{ path, share, order, pays }]
   })
-  return ranked
-    .filter((estimate) => !estimate.hopeless)
-    .sort((one, other) => other.pays - one.pays || one.order - other.order)
-    .map(({ path, share }) => ({ path, share }))
+  return ranked.flat().sort((one, other) => other.pays - one.pays || one.order - other.order)
 }
 
 /**
