@@ -8,6 +8,7 @@ import { UniswapV3RevertError } from './revertError.js'
 import { parseAddress, parseTickState } from './parseTickState.js'
 import type { UniswapV3PoolState } from './state.js'
 import { simulateSwap, type SimulateSwapPool, type SimulateSwapReturnType } from './swap.js'
+import type { SwapTrail } from './swapTrail.js'
 import { getKnownPriceLimit, type InitializedTick } from './tickBitmap.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from './tickMath.js'
 
@@ -83,6 +84,13 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   // Memoised limits per direction: a pure function of this immutable state.
   private limitsZeroForOne: PoolLimits | undefined
   private limitsOneForZero: PoolLimits | undefined
+  /**
+   * The checkpoints of this state's exact-input swaps per direction (see SwapTrail): none before
+   * its first such swap, null after it, kept from its second (most states, made by a swap, are
+   * swapped once; a source's states and a plan's first hops, many times at nearby amounts).
+   */
+  private trailZeroForOne: SwapTrail | null | undefined
+  private trailOneForZero: SwapTrail | null | undefined
 
   /** Storage the next swap writes from zero (see `UniswapV3PoolState.freshSlots`), for its gas. */
   readonly freshSlots: FreshSlots
@@ -231,7 +239,7 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
   quoteExactIn(tokenIn: Address, tokenOut: Address, amountIn: bigint): SwapResult | undefined {
     const zeroForOne = this.isZeroForOne(tokenIn, tokenOut)
     if (amountIn <= 0n || amountIn > MAX_INT256) return undefined
-    const result = this.trySwap(zeroForOne, amountIn, undefined)
+    const result = this.trySwap(zeroForOne, amountIn, undefined, this.trailFor(zeroForOne))
     if (result === undefined) return undefined
     if ((zeroForOne ? result.amount0 : result.amount1) !== amountIn) return undefined
     return this.toSwapResult(result, zeroForOne, amountIn, -(zeroForOne ? result.amount1 : result.amount0))
@@ -347,14 +355,25 @@ export class UniswapV3Pool implements Pool, SimulateSwapPool {
     throw new QuoteError({ statusCode: 500, message: `Uniswap V3 pool ${this.address} does not trade ${tokenIn} for ${tokenOut}` }) // the router's mistake, not the request's
   }
 
+  /** The trail of this state's exact-input swaps in a direction, from its second such swap (see trailZeroForOne). */
+  private trailFor(zeroForOne: boolean): SwapTrail | undefined {
+    const held = zeroForOne ? this.trailZeroForOne : this.trailOneForZero
+    if (held) return held
+    const next = held === null ? [] : null
+    if (zeroForOne) this.trailZeroForOne = next
+    else this.trailOneForZero = next
+    return next ?? undefined
+  }
+
   // A swap the contract would revert on cannot be filled.
   private trySwap(
     zeroForOne: boolean,
     amountSpecified: bigint,
     sqrtPriceLimitX96: bigint | undefined,
+    trail?: SwapTrail,
   ): SimulateSwapReturnType | undefined {
     try {
-      return simulateSwap(this, zeroForOne, amountSpecified, sqrtPriceLimitX96)
+      return simulateSwap(this, zeroForOne, amountSpecified, sqrtPriceLimitX96, trail)
     } catch (error) {
       if (error instanceof UniswapV3RevertError) return undefined
       throw error

@@ -3,6 +3,7 @@ import { MAX_INT256, MAX_UINT128, MIN_INT256 } from './constants.js'
 import { UniswapV3RevertError } from './revertError.js'
 import { jumpEmptyWords } from './emptyWordRun.js'
 import { computeSwapStepInto, type SwapStep } from './swapMath.js'
+import { type SwapCheckpoint, type SwapTrail, TRAIL_LIMIT, trailStart } from './swapTrail.js'
 import {
   findInitializedTickWithinOneWord,
   getSearchWord,
@@ -70,6 +71,13 @@ function sumToInt256(a: bigint, b: bigint): bigint {
   return sum
 }
 
+/** Appends a checkpoint to the trail within TRAIL_LIMIT; whether the swap goes on recording. */
+function record(trail: SwapTrail, checkpoint: SwapCheckpoint): boolean {
+  if (trail.length >= TRAIL_LIMIT) return false
+  trail.push(checkpoint)
+  return true
+}
+
 /**
  * Runs UniswapV3Pool.swap's loop off-chain, bit for bit (v3-core 1.0.1): one
  * computeSwapStep per initialized tick or bitmap-word boundary, each rounded
@@ -85,10 +93,16 @@ function sumToInt256(a: bigint, b: bigint): bigint {
  * not hold (see `isWordKnown` in tickBitmap.ts): liquidity beyond the known range is
  * never invented. Pure: `pool` is not modified.
  *
+ * With `trail` (this state's exact-input swaps in this direction, at the default limit: see
+ * SwapTrail), an exact input starts at the trail's last checkpoint below its amount instead of the
+ * state's price, and a swap that starts at the trail's end appends the checkpoints it walks past:
+ * the result is the same, bit for bit.
+ *
  * @param pool - the state before the swap
  * @param zeroForOne - token0 in, token1 out (price goes down), or the reverse
  * @param amountSpecified - int256: > 0 exact input, < 0 exact output
  * @param sqrtPriceLimitX96 - the price the swap may not pass
+ * @param trail - checkpoints of this state's exact-input swaps in this direction (ignored with a limit or an exact output)
  * @throws UniswapV3RevertError where the contract reverts: `'AS'` (zero amount), `'SPL'` (limit on the wrong
  *   side of the price or out of range), `'LS'`/`'LA'` (liquidity under/overflow), math overflows.
  * @throws RangeError when `amountSpecified` is not an int256.
@@ -101,6 +115,7 @@ export function simulateSwap(
   zeroForOne: boolean,
   amountSpecified: bigint,
   sqrtPriceLimitX96?: bigint,
+  trail?: SwapTrail,
 ): SimulateSwapReturnType | undefined {
   if (amountSpecified > MAX_INT256 || amountSpecified < MIN_INT256) {
     throw new QuoteError({ statusCode: 400, message: `amountSpecified is not an int256: ${amountSpecified}` })
@@ -133,6 +148,25 @@ export function simulateSwap(
   let stepsTaken = 0
   /** The tick of the price limit (asked only when a run of empty words is skipped). */
   let limitTick: number | undefined
+  // A trail is only kept of exact inputs at the default limit (the steps' inputs do not depend on
+  // the amount there: see SwapTrail). The swap starts at its last checkpoint below the amount, and
+  // records the checkpoints past the trail's end when it started there.
+  const kept = trail !== undefined && exactInput && sqrtPriceLimitX96 === undefined ? trail : undefined
+  let recording = false
+  if (kept) {
+    const at = trailStart(kept, amountSpecified)
+    if (at >= 0) {
+      const checkpoint = kept[at]!
+      amountRemaining = amountSpecified - checkpoint.used
+      amountCalculated = checkpoint.amountCalculated
+      sqrtPriceX96 = checkpoint.sqrtPriceX96
+      tick = checkpoint.tick
+      liquidity = checkpoint.liquidity
+      initializedTicksCrossed = checkpoint.initializedTicksCrossed
+      stepsTaken = checkpoint.stepsTaken
+    }
+    recording = at === kept.length - 1
+  }
 
   while (amountRemaining !== 0n && sqrtPriceX96 !== limit) {
     const stepStartPrice = sqrtPriceX96
@@ -150,6 +184,7 @@ export function simulateSwap(
         stepsTaken += jump.steps
         sqrtPriceX96 = jump.sqrtPriceX96
         tick = jump.tick
+        if (recording) recording = record(kept!, { used: amountSpecified - amountRemaining, amountCalculated, sqrtPriceX96, tick, liquidity, initializedTicksCrossed, stepsTaken })
         continue
       }
     }
@@ -164,6 +199,9 @@ export function simulateSwap(
       position >= 0 ? getInitializedTickSqrtPrice(ticks[position] as InitializedTick) : getBoundarySqrtPrice(tickNext)
     const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
     stepsTaken++
+    // Whether the step ended on its target with input left (or none, exactly): then any larger
+    // amount takes the same step (see SwapTrail).
+    let reached = true
     if (liquidity === 0n && emptyStepsFree) {
       // No liquidity in this range: computeSwapStep moves the price to the target and takes no
       // input, gives no output and charges no fee, so the amounts stay as they are. (Drained and
@@ -172,6 +210,7 @@ export function simulateSwap(
     } else {
       computeSwapStepInto(step, sqrtPriceX96, target, liquidity, amountRemaining, fee)
       sqrtPriceX96 = step.sqrtRatioNextX96
+      reached = sqrtPriceX96 === target
       if (exactInput) {
         // `-=` is unchecked in the contract; amountCalculated uses LowGasSafeMath.
         amountRemaining = wrapInt256(amountRemaining - sumToInt256(step.amountIn, step.feeAmount))
@@ -203,6 +242,11 @@ export function simulateSwap(
     } else if (sqrtPriceX96 !== stepStartPrice) {
       // Stopped inside the range: the tick follows the price.
       tick = getTickAtSqrtRatio(sqrtPriceX96)
+    }
+    if (recording) {
+      // A step that landed on its target with less input than that takes (the price rounding onto
+      // it) leaves the remainder negative: no larger amount's step, and the trail ends here.
+      recording = reached && amountRemaining >= 0n && record(kept!, { used: amountSpecified - amountRemaining, amountCalculated, sqrtPriceX96, tick, liquidity, initializedTicksCrossed, stepsTaken })
     }
   }
 
