@@ -14,3 +14,14 @@ describe('paths priced at the exact margins of the plan (hard market)', () => {
     expect(plan.amountOut).toBeGreaterThan(4297166449135n)
   })
 })
+
+describe('the grown plan balanced again while a balance gains (hard market)', () => {
+  it('balances an 11-path plan to its top (seed 249, H0 -> H5, 10%, 6 hops)', () => {
+    // One balance of 11 paths runs one round, and a round earns another only for a 0.1 bp gain:
+    // weft stopped at 468,172,567,935, 0.26 bp below Tines' 468,184,655,056. Four more balances
+    // gain 0.15 bp (468,179,652,878 now).
+    const plan = getHardTrade(100, 249, 'H0->H5', 0.1).route(6)!
+    expect(plan.paths.every((path) => path.path.length <= 6)).toBe(true)
+    expect(plan.amountOut).toBeGreaterThan(468172567935n + 468172567935n / 100_000n)
+  })
+})
