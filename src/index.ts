@@ -110,7 +110,8 @@ export type {
   SwapResult,
 } from './protocols/types.js'
 
-export { weftExecutorAbi, weftExecutorBytecode } from './executor/artifacts.js'
+export { weftExecutorAbi } from './executor/artifacts.js'
+export { weftExecutorBytecode } from './executor/executorBytecode.js'
 export { getExecutorAddress, getExecutorDeployData } from './executor/getExecutorAddress.js'
 export { deployExecutor, type DeployExecutorParameters, type DeployExecutorReturnType } from './executor/deployExecutor.js'
 export { buildFillCalldata, type FillOrder, type FillPath } from './executor/buildFillCalldata.js'

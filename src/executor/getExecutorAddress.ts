@@ -3,7 +3,8 @@ import type { ChainConfig } from '../chains/types.js'
 import { QuoteError, guarded } from '../errors/QuoteError.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily } from '../protocols/types.js'
-import { weftExecutorAbi, weftExecutorBytecode } from './artifacts.js'
+import { weftExecutorAbi } from './artifacts.js'
+import { weftExecutorBytecode } from './executorBytecode.js'
 
 /**
  * The deterministic-deployment proxy (Arachnid's CREATE2 factory): present on Ethereum, Base and

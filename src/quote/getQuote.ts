@@ -5,7 +5,7 @@ import { QuoteError, hostError, noRoute, toQuoteError, unavailable, unprocessabl
 import { buildFillCalldata } from '../executor/buildFillCalldata.js'
 import { buildFillPaths } from '../executor/buildFillPaths.js'
 import { DEFAULT_DEADLINE_SECONDS, MAX_DEADLINE_SECONDS, getFillDeadline } from '../executor/fillDeadline.js'
-import { getExecutorAddress } from '../executor/getExecutorAddress.js'
+import type { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import type { Liquidity, LiquidityReport, LiquiditySource, TokenMetadata } from '../liquidity/types.js'
 import { defaultFamilies } from '../protocols/defaultFamilies.js'
 import type { PoolFamily } from '../protocols/types.js'
@@ -14,7 +14,7 @@ import { getBestSpotRate } from '../router/getBestSpotRate.js'
 import { MAX_HOPS, type Plan, type RouteCertificate, type RouteParameters } from '../router/types.js'
 import { countWarmSteps, estimateFillGas } from './estimateGas.js'
 import { type AppConfig, type FeePlan, afterFees, buildFeePlan, feeAmounts, getFeeSide } from './fees.js'
-import { normalizeIntent } from './normalizeIntent.js'
+import { normalizeIntentWith } from './normalizeIntent.js'
 import { buildPools } from './buildPools.js'
 import { describeTokens } from './describeTokens.js'
 import { getNativeRate, parseNativePrice } from './nativePrice.js'
@@ -149,11 +149,14 @@ export async function getQuote(
 ): Promise<GetQuoteReturnType> {
   try {
     const chains = resolveChains(options)
-    const request = normalizeIntent(intent, { chains })
+    // The executor's init code (about 7 kB gzipped, most of a wallet's bundle growth) is needed only
+    // to hash its CREATE2 address, so it loads with the first quote rather than with the page.
+    const { getExecutorAddress } = await import('../executor/getExecutorAddress.js')
+    const request = normalizeIntentWith(intent, { chains }, getExecutorAddress)
     checkOptions(options)
     const chain = findActiveChain(chains, request.chainId)
     if (!chain) throw new QuoteError({ statusCode: 500, message: 'Internal error' }) // normalizeIntent rejects these
-    return await quoteOn(chain, request, liquiditySource, options)
+    return await quoteOn(chain, request, liquiditySource, options, getExecutorAddress)
   } catch (error) {
     throw toQuoteError(error)
   }
@@ -182,7 +185,13 @@ function checkOptions(options: GetQuoteOptions): void {
     fail('deadlineSeconds', `must be an integer from 1 to ${MAX_DEADLINE_SECONDS}`)
 }
 
-async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: LiquiditySource, options: GetQuoteOptions): Promise<Quote> {
+async function quoteOn(
+  chain: ChainConfig,
+  intent: NormalizedIntent,
+  source: LiquiditySource,
+  options: GetQuoteOptions,
+  executorOf: typeof getExecutorAddress,
+): Promise<Quote> {
   const weth = chain.wrappedNative.address
   const wrapped = (token: Address) => (isNative(token) ? weth : token)
   const tokenIn = wrapped(intent.sellToken)
@@ -272,7 +281,7 @@ async function quoteOn(chain: ChainConfig, intent: NormalizedIntent, source: Liq
   // Nothing a transaction can carry: an input of 2^256 or more (a huge exact output plus fees).
   if (!plan || plan.amountOut <= 0n || amountIn >= 1n << 256n) throw noRoute()
 
-  const quote = assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut })
+  const quote = assembleQuote({ chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut, executorOf })
   if (options.onDetails) {
     const details: QuoteDetails = {
       certificate: plan.paths.length === 0 ? null : (plan.certificate ?? certify(parameters, plan)),
@@ -315,10 +324,12 @@ type AssembleParameters = {
   /** Fees on transfer (bps) of the sell and buy tokens. */
   feeIn: number
   feeOut: number
+  /** `getExecutorAddress`, loaded by getQuote on demand. */
+  executorOf: typeof getExecutorAddress
 }
 
 function assembleQuote(parameters: AssembleParameters): Quote {
-  const { chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut } = parameters
+  const { chain, intent, liquidity, plan, amountIn, feePlan, describe, pairs, payee, options, feeIn, feeOut, executorOf } = parameters
   const { sellToken, buyToken } = intent
   const weth = chain.wrappedNative.address
   // Input-side fees are taken on what arrived of the input (all of it, unless the token keeps a
@@ -359,7 +370,7 @@ function assembleQuote(parameters: AssembleParameters): Quote {
   } catch (error) {
     throw error instanceof QuoteError ? error : hostError('getQuote option randomBytes threw', error)
   }
-  const executor = chain.executor ?? getExecutorAddress(chain)
+  const executor = chain.executor ?? executorOf(chain)
   // The caller's payees were refused by normalizeIntent (422); these come from the host's config.
   // The executor refuses them too (InvalidPayee): the payment would be stranded in it.
   if ([...feePlan.shares.map((s) => s.recipient), feePlan.surplusRecipient, feePlan.treasury].some((payee) => payee?.toLowerCase() === executor.toLowerCase()))

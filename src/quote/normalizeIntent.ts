@@ -180,6 +180,8 @@ export type CheckIntentOptions = {
   appIdParam: string
   /** Issues found before (form errors of query strings); their parameters count as present. */
   issues?: ParamIssues
+  /** The executor a chain's quotes go to (`getExecutorAddress`): no payee may be it. */
+  executorOf: (chain: ChainConfig) => Address
 }
 
 /**
@@ -193,7 +195,7 @@ export type CheckIntentOptions = {
  * "absent". A recipient without its bps is checked for form, then ignored.
  *
  * @example
- * checkIntent(intent, { chains, appIdParam: 'appId' }).kind // 'exactIn'
+ * checkIntent(intent, { chains, appIdParam: 'appId', executorOf: getExecutorAddress }).kind // 'exactIn'
  * @internal
  */
 export function checkIntent(intent: Record<string, unknown>, options: CheckIntentOptions): NormalizedIntent {
@@ -314,7 +316,7 @@ export function checkIntent(intent: Record<string, unknown>, options: CheckInten
     if (fees[pair.key]?.recipient === ZERO_ADDRESS) issues.unprocessable(pair.recipient, paramMessages.zeroAddress)
   }
   // No payee may be the executor (issue 10): the executor refuses such a fill on-chain too.
-  const executor = chain === undefined ? undefined : executorOf(chain)
+  const executor = chain === undefined ? undefined : payeeGuard(options.executorOf, chain)
   if (executor !== undefined) {
     if (receiver === executor) issues.unprocessable('receiver', paramMessages.executor)
     for (const pair of feePairs) {
@@ -345,9 +347,9 @@ export function checkIntent(intent: Record<string, unknown>, options: CheckInten
  * The executor quotes on this chain go to (lowercase), or undefined when the config cannot name one
  * (a family the executor cannot swap on): getQuote reports that config error itself.
  */
-function executorOf(chain: ChainConfig): Address | undefined {
+function payeeGuard(executorOf: (chain: ChainConfig) => Address, chain: ChainConfig): Address | undefined {
   try {
-    return getExecutorAddress(chain).toLowerCase() as Address
+    return executorOf(chain).toLowerCase() as Address
   } catch {
     return undefined
   }
@@ -380,6 +382,24 @@ const intentKeys = [...queryIntentKeys, 'appId'] as const satisfies readonly (ke
  * intent.slippageBps // 100
  */
 export function normalizeIntent(intent: unknown, options: NormalizeIntentOptions = {}): NormalizedIntent {
+  return normalizeIntentWith(intent, options, getExecutorAddress)
+}
+
+/**
+ * {@link normalizeIntent} with the executor's address found by `executorOf`. getQuote passes the
+ * `getExecutorAddress` it loads on demand, so a bundle that only quotes does not carry the
+ * executor's init code until the first quote.
+ *
+ * @example
+ * const { getExecutorAddress } = await import('../executor/getExecutorAddress.js')
+ * normalizeIntentWith(intent, { chains }, getExecutorAddress).kind // 'exactIn'
+ * @internal
+ */
+export function normalizeIntentWith(
+  intent: unknown,
+  options: NormalizeIntentOptions,
+  executorOf: (chain: ChainConfig) => Address,
+): NormalizedIntent {
   try {
     if (typeof intent !== 'object' || intent === null || Array.isArray(intent)) {
       throw invalidParams([{ param: 'intent', message: paramMessages.notObject }])
@@ -391,7 +411,7 @@ export function normalizeIntent(intent: unknown, options: NormalizeIntentOptions
       if (read.ok) values[key] = read.value
       else issues.invalid(key, paramMessages.unreadable)
     }
-    return checkIntent(values, { chains: resolveChains(options), appIdParam: 'appId', issues })
+    return checkIntent(values, { chains: resolveChains(options), appIdParam: 'appId', issues, executorOf })
   } catch (error) {
     throw toQuoteError(error)
   }

@@ -1,6 +1,7 @@
 import { type ChainsOption, resolveChains } from '../chains/registry.js'
 import type { Address } from 'viem'
 import { invalidParams, toQuoteError } from '../errors/QuoteError.js'
+import { getExecutorAddress } from '../executor/getExecutorAddress.js'
 import { AMOUNT_LIMIT, checkIntent, ParamIssues, paramMessages, readOwn } from './normalizeIntent.js'
 import type { QuoteIntent } from './types.js'
 
@@ -137,7 +138,7 @@ export function parseQuoteParams(params: Record<string, unknown>, options: Parse
       }
     }
 
-    const normalized = checkIntent(values, { chains: resolveChains(options), appIdParam: APP_ID_HEADER, issues })
+    const normalized = checkIntent(values, { chains: resolveChains(options), appIdParam: APP_ID_HEADER, issues, executorOf: getExecutorAddress })
 
     const intent: QuoteIntent = {
       chainId: normalized.chainId,

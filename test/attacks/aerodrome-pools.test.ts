@@ -125,7 +125,7 @@ describe('attacks on the Aerodrome V2 step', () => {
       'deploy WeftExecutor with the Aerodrome dex',
       devnet.accounts.deployer,
       undefined,
-      encodeDeployData({ abi: weftExecutorAbi, bytecode: (await import('../../src/executor/artifacts.js')).weftExecutorBytecode, args: [config.wrappedNative.address, getExecutorDexes(config, [...defaultFamilies, aerodromeV2Family])] }),
+      encodeDeployData({ abi: weftExecutorAbi, bytecode: (await import('../../src/executor/executorBytecode.js')).weftExecutorBytecode, args: [config.wrappedNative.address, getExecutorDexes(config, [...defaultFamilies, aerodromeV2Family])] }),
     )
     executor = lower(receipt.contractAddress!)
     compiled = await compileTestContracts({ files: ['test/contracts/AttackToken.sol'] })
