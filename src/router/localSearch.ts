@@ -41,6 +41,10 @@ const ESTIMATE_REFINEMENT_DOWN = 2n
  * dropped to the path through its tokens, not to the one that paid most raw, balanced 1e-4 bp higher).
  */
 const BALANCED_PER_KIND = 2
+/** Replaces (the best raw first) each paired with adds on a one-path plan (see the pairs below). */
+const PAIRED_REPLACES = 1
+/** Estimated adds (the likeliest first) paired with each such replace. */
+const PAIRED_ADDS = 3
 /**
  * A path whose gas is worth at most this share of the plan's value is not tried as a drop (0.001
  * bp): balanced, a plan with the path gives at least as much gross, so dropping it gains at most its gas.
@@ -78,6 +82,8 @@ export type LocalSearchOptions = {
  *   on the path alone against the plan's marginal rate, the likeliest first (see estimateAdds); the
  *   best adds' shares are searched further;
  * - replace a plan path by a candidate through one of its pools, with the path's whole amount;
+ * - on a one-path plan, pair the best replace with each of the likeliest adds, balanced whatever
+ *   the pair gives unbalanced (two moves, each worse alone, can make a better pair);
  * - swap one pool of a path for a pool beside it (same two tokens), with the path's whole amount,
  *   or add that path beside its own with a share of the path's amount (in a flow the two share
  *   their other pools, so the second costs one swap's gas).
@@ -155,7 +161,8 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
     // H2->H4 1% at 20 gwei: the 5% grid's H2 -> DAI -> H4, 0.81 bp above weft, was the tenth).
     let adds = 0
     const total = plan.amountIn
-    for (const { path, share } of addsPay ? estimateAdds(best, candidates.filter((path) => !own.has(pathKey(path))), gasCostInOutput, memo) : []) {
+    const estimated = addsPay ? estimateAdds(best, candidates.filter((path) => !own.has(pathKey(path))), gasCostInOutput, memo) : []
+    for (const { path, share } of estimated) {
       if (adds >= ADDS_PER_ROUND || budget <= 0) break
       adds++
       const reshare = (taken: bigint) => [...takeShare(allocations, taken, total), { path, amountIn: taken }]
@@ -202,6 +209,31 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
         if (trial) moves.push({ kind: 'add', plan: trial })
       }
     }
+    // Pairs: on a one-path plan, the replace that gives most, with each of the likeliest adds beside
+    // it at the add's estimated share, all balanced below whatever they give unbalanced. Two moves
+    // from the plan, each worse alone, can make a better pair: a sibling path with less gas, alone
+    // below the plan, leaves room for a thin path's gas that the plan's own path does not (hard
+    // bench 1000:46 H7->H11 1% at 20 gwei, 4 hops: the 5% grid's 3-hop sibling of weft's 4-hop path,
+    // 0.3 bp below it alone, beside a 4-hop chain at a fifth of the input, 1.46 bp above weft). An
+    // estimated share is past such a path's best when its rate falls off between two doublings
+    // (there, a quarter against a fifth), and unbalanced the pair came out 5 bp below the plan.
+    // One-path plans only: there a balance of two paths is a short line search.
+    const pairs: Plan[] = []
+    if (allocations.length === 1) {
+      const leaders = moves
+        .filter((move) => move.kind === 'replace')
+        .sort((one, other) => value(other.plan) - value(one.plan))
+        .slice(0, PAIRED_REPLACES)
+      for (const leader of leaders) {
+        const lead = leader.plan.paths[0]!.path
+        const leadKey = pathKey(lead)
+        for (const { path, share } of estimated.filter((added) => pathKey(added.path) !== leadKey).slice(0, PAIRED_ADDS)) {
+          if (budget <= 0) break
+          const trial = simulate([{ path: lead, amountIn: total - share }, { path, amountIn: share }])
+          if (trial) pairs.push(trial)
+        }
+      }
+    }
     // The best improving moves of each kind, balanced; the best plan of all kept.
     let roundBest: Plan | undefined
     let roundValue = bestValue
@@ -221,6 +253,7 @@ export function localSearch(plan: Plan, options: LocalSearchOptions): Plan {
         if (leader.paths.length > 1) weigh(polishSplit(leader, gasCostInOutput, memo))
       }
     }
+    for (const pair of pairs) weigh(polishSplit(pair, gasCostInOutput, memo))
     if (!roundBest) break
     best = roundBest
     bestValue = roundValue
