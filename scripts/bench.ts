@@ -10,6 +10,8 @@
 //           (scripts/bench/routerHard.ts; alone: `npm run bench -- router-hard`, small: BENCH_HARD=quick)
 //   rpc     the RPC source's cold quote against anvil with 100 pools
 //   gas     gasEstimate / gasUsed on random devnet universes of every family (scripts/bench/gasRatio.ts)
+//   workers quote workers on a live-like source: the liquidity relay against copying every answer
+//           (scripts/bench/workerTransfer.ts)
 //   server  the reference server under load (autocannon; scripts/benchServer.ts, also
 //           `npm run bench:server`): throughput, latency, 429s where limits apply, no 5xx
 // Ends with a summary of the targets, each MET or MISSED.
@@ -23,8 +25,9 @@ import { type RpcReport, runRpcBench } from './bench/rpc.js'
 import { type SummaryRow, runRouterHardBench } from './bench/routerHard.js'
 import { elapsedSeconds, formatMs, percentile, printTable } from './bench/stats.js'
 import { runGasRatioBench } from './bench/gasRatio.js'
+import { runWorkerTransferBench } from './bench/workerTransfer.js'
 
-const SECTIONS = ['micro', 'quotes', 'router', 'router-hard', 'rpc', 'server', 'gas'] as const
+const SECTIONS = ['micro', 'quotes', 'router', 'router-hard', 'rpc', 'workers', 'server', 'gas'] as const
 type Section = (typeof SECTIONS)[number]
 
 function parseSections(argv: readonly string[]): Set<Section> {
@@ -71,6 +74,7 @@ const router = sections.has('router') ? await guard('router', runRouterBench) : 
 const routerHard = sections.has('router-hard') ? await guard('router-hard', runRouterHardBench) : undefined
 const rpc = sections.has('rpc') ? await guard('rpc', runRpcBench) : undefined
 if (sections.has('gas')) await guard('gas', runGasRatioBench) // gasEstimate / gasUsed on random universes
+if (sections.has('workers')) await guard('workers', runWorkerTransferBench)
 if (sections.has('server')) {
   console.log('\nReference server under load (scripts/benchServer.ts)')
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/benchServer.ts'], { stdio: 'inherit' })
