@@ -107,8 +107,11 @@ type CertifiableRoute = PreparedRoute & {
   uncertified(amountIn: bigint): { plan: Plan; candidateFlow?: FlowSolution; iterations: number } | undefined
 }
 
-/** prepareRoute's router, with its uncertified routes (see CertifiableRoute). */
-function prepareCertifiable(parameters: RouteParameters, scale: number | { amountOut: number }): CertifiableRoute {
+/**
+ * prepareRoute's router, with its uncertified routes (see CertifiableRoute). `nested`: the route at
+ * one hop fewer that a looser limit weighs (it skips the steps that limit runs on whatever plan it keeps).
+ */
+function prepareCertifiable(parameters: RouteParameters, scale: number | { amountOut: number }, nested = false): CertifiableRoute {
   const { pools, tokenIn, tokenOut, connectors, maxHops = DEFAULT_MAX_HOPS } = parameters
   const gasCost = Number.isFinite(parameters.gasCostInOutput) && parameters.gasCostInOutput > 0 ? parameters.gasCostInOutput : 0
   // The tokens of the best single paths through any token are candidates too (whole-graph
@@ -303,7 +306,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
       }
       for (const plan of singlesAnywhere(amountIn, memo)) weigh(plan)
       if (maxHops > DEFAULT_MAX_HOPS) {
-        tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale)
+        tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale, true)
         weigh(tighter.uncertified(amountIn)?.plan)
       }
       return single && { plan: single, iterations: 0 }
@@ -504,7 +507,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // worse (hard bench 100:12 H4->H8 1%: 1.6 bp more at 5 hops than at 6, below Tines at 6). Weighed
     // uncertified: the certificate is made below over this limit's candidates.
     if (maxHops > DEFAULT_MAX_HOPS) {
-      tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale)
+      tighter ??= prepareCertifiable({ ...parameters, maxHops: maxHops - 1 }, scale, true)
       consider(tighter.uncertified(amountIn)?.plan)
     }
     // With gas priced, the gas-free lead's split pruned on exact simulation, path by path, and
@@ -594,9 +597,11 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // more at the plan's margin than any of its paths (hard bench 100:293 H5->H10 1% at 6 hops,
     // gas-free: 0.21 bp below Tines, now 0.18 bp above it). Weighed after every step above (only the
     // floor after it), so no result falls; not within the default limit, whose latency budget it
-    // would spend.
+    // would spend, nor in a nested route at one hop fewer: the looser limit grows the plan it keeps,
+    // that one's included, over a graph of its own paths and more (a 6-hop quote ran it at 5 hops
+    // too, 1.5-2x the quote's time).
     const unpriced = chosen as Plan | undefined
-    if (maxHops > DEFAULT_MAX_HOPS && unpriced) consider(addPricedPaths(unpriced, graph, gasCost, memo))
+    if (maxHops > DEFAULT_MAX_HOPS && !nested && unpriced) consider(addPricedPaths(unpriced, graph, gasCost, memo))
     // The floor, checked before returning: never below the best single path through any token.
     const floor = singlesAnywhere(amountIn, memo)
     for (const single of floor) consider(single)
