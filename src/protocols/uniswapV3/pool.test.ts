@@ -17,6 +17,7 @@ import {
   MIN_TICK,
 } from './tickMath.js'
 import { createBareChain } from '../../../test/support/bareChain.js'
+import { type Position, mintedLiquidity } from '../../../test/support/v3Positions.js'
 
 const TOKEN0 = '0x1111111111111111111111111111111111111111' as Address
 const TOKEN1 = '0x2222222222222222222222222222222222222222' as Address
@@ -40,7 +41,6 @@ const PRICE_1_1 = 2n ** 96n
 const minTick = (tickSpacing: number) => Math.ceil(MIN_TICK / tickSpacing) * tickSpacing
 const maxTick = (tickSpacing: number) => Math.floor(MAX_TICK / tickSpacing) * tickSpacing
 
-type Position = { tickLower: number; tickUpper: number; liquidity: bigint }
 
 /** The JSON state of a pool initialized at a price with these positions minted. */
 function stateOf(
@@ -49,13 +49,7 @@ function stateOf(
 ): UniswapV3PoolState {
   const { sqrtPriceX96 = PRICE_1_1, fee = 3000, tickSpacing = 60, tickLower = MIN_TICK, tickUpper = MAX_TICK } = options
   const tick = getTickAtSqrtRatio(sqrtPriceX96)
-  const net = new Map<number, bigint>()
-  let liquidity = 0n
-  for (const position of positions) {
-    net.set(position.tickLower, (net.get(position.tickLower) ?? 0n) + position.liquidity)
-    net.set(position.tickUpper, (net.get(position.tickUpper) ?? 0n) - position.liquidity)
-    if (position.tickLower <= tick && tick < position.tickUpper) liquidity += position.liquidity
-  }
+  const { ticks, liquidity } = mintedLiquidity(positions, tick)
   return {
     family: 'uniswapV3',
     dex: 'uniswapV3',
@@ -67,10 +61,9 @@ function stateOf(
     sqrtPriceX96: String(sqrtPriceX96),
     tick,
     liquidity: String(liquidity),
-    ticks: [...net.entries()]
-      .filter(([index]) => index >= tickLower && index <= tickUpper)
-      .sort(([a], [b]) => a - b)
-      .map(([index, liquidityNet]) => ({ index, liquidityNet: String(liquidityNet) })),
+    ticks: ticks
+      .filter(({ index }) => index >= tickLower && index <= tickUpper)
+      .map(({ index, liquidityNet }) => ({ index, liquidityNet: String(liquidityNet) })),
     tickLower,
     tickUpper,
   }

@@ -13,8 +13,8 @@ import {
   MIN_SQRT_RATIO,
   MIN_TICK,
 } from './tickMath.js'
+import { type Position, mintedLiquidity } from '../../../test/support/v3Positions.js'
 
-type Position = { tickLower: number; tickUpper: number; liquidity: bigint }
 
 /** A pool as v3-core's tests build it: initialize at a price, then mint positions. */
 function poolFromPositions(
@@ -25,17 +25,9 @@ function poolFromPositions(
   known: { tickLower: number; tickUpper: number } = { tickLower: MIN_TICK, tickUpper: MAX_TICK },
 ): SimulateSwapPool {
   const tick = getTickAtSqrtRatio(sqrtPriceX96)
-  const net = new Map<number, bigint>()
-  let liquidity = 0n
-  for (const position of positions) {
-    net.set(position.tickLower, (net.get(position.tickLower) ?? 0n) + position.liquidity)
-    net.set(position.tickUpper, (net.get(position.tickUpper) ?? 0n) - position.liquidity)
-    if (position.tickLower <= tick && tick < position.tickUpper) liquidity += position.liquidity
-  }
-  const ticks = [...net.entries()]
-    .filter(([index]) => index >= known.tickLower && index <= known.tickUpper)
-    .sort(([a], [b]) => a - b)
-    .map(([index, liquidityNet]) => ({ index, liquidityNet }))
+  const minted = mintedLiquidity(positions, tick)
+  const ticks = minted.ticks.filter(({ index }) => index >= known.tickLower && index <= known.tickUpper)
+  const liquidity = minted.liquidity
   return { fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks, ...known }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { simulateSwap, type SimulateSwapPool } from './swap.js'
 import { type SwapTrail, trailStart } from './swapTrail.js'
 import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK } from './tickMath.js'
+import { mintedLiquidity } from '../../../test/support/v3Positions.js'
 
 /**
  * A pool whose swaps walk many steps: tick spacing 1 (a step per 256 ticks), a wide position, a
@@ -16,14 +17,7 @@ function walkingPool(fee: number): SimulateSwapPool {
     { tickLower: -100, tickUpper: 100, liquidity: 10n ** 17n },
   ]
   const tick = 37
-  const net = new Map<number, bigint>()
-  let liquidity = 0n
-  for (const position of positions) {
-    net.set(position.tickLower, (net.get(position.tickLower) ?? 0n) + position.liquidity)
-    net.set(position.tickUpper, (net.get(position.tickUpper) ?? 0n) - position.liquidity)
-    if (position.tickLower <= tick && tick < position.tickUpper) liquidity += position.liquidity
-  }
-  const ticks = [...net.entries()].sort(([a], [b]) => a - b).map(([index, liquidityNet]) => ({ index, liquidityNet }))
+  const { ticks, liquidity } = mintedLiquidity(positions, tick)
   return { fee, tickSpacing: 1, sqrtPriceX96: getSqrtRatioAtTick(tick), tick, liquidity, ticks, tickLower: MIN_TICK, tickUpper: MAX_TICK }
 }
 
