@@ -26,7 +26,7 @@ import { createSwapMemo } from './swapMemo.js'
 import { type FlowSolution, solveFlow } from './splitSolver.js'
 import type { Pool } from '../protocols/types.js'
 import { DEFAULT_MAX_HOPS, type Hop, type Path, type Plan, type RouteGraph, type RouteParameters, SOURCE } from './types.js'
-import { pathKey } from './pathKey.js'
+import { distinctPaths } from './pathKey.js'
 import { addPricedPaths } from './pricedPaths.js'
 
 /**
@@ -370,18 +370,11 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     // A greedy split on exact simulation over the paths the models gave (unless `singlesOnly`) and
     // the best single paths (candidate and through any token); whether it gave a plan.
     const greedy = (singlesOnly: boolean): boolean => {
-      const paths: Path[] = []
-      const seen = new Set<string>()
+      const { paths, offer } = distinctPaths(maxHops)
       // Whether a best single path or a floor path is among them (weighed alone above and below).
       let weighedAlone = false
       const add = (path: Path, alone: boolean) => {
-        if (path.length > maxHops) return
-        weighedAlone ||= alone
-        const key = pathKey(path)
-        if (!seen.has(key)) {
-          seen.add(key)
-          paths.push(path)
-        }
+        if (offer(path)) weighedAlone ||= alone
       }
       if (!singlesOnly) for (const edges of models.greedyPaths) add(edges.map((e) => graph.edges[e]!.hop), false)
       for (const single of singles) add(single, true)
@@ -429,7 +422,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     const pruned = chosen as Plan | undefined
     if (pruned) consider(polishSplit(pruned, gasCost, memo))
     // Pruned again past the paths at a drained pool, then balanced, when a move met one (see
-    // pruneAgain below).
+    // pruneAgain above).
     if (current) pruneAgain(current)
     // The split, when it executed below a plan its model promised more than (a single path, most
     // often): its exact balance, off by the pools' integer rounding, may have lost what the model
@@ -542,15 +535,7 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
     const searchedFrom = chosen as Plan | undefined
     const gasWorth = (plan: Plan) => gasCost * Number(plan.gas) >= LOCAL_SEARCH_GAS_SHARE * value(plan)
     if (gasCost > 0 && searchedFrom && (searchedFrom.paths.length <= LOCAL_SEARCH_PATHS || maxHops > DEFAULT_MAX_HOPS || gasWorth(searchedFrom))) {
-      const candidates: Path[] = []
-      const seen = new Set<string>()
-      const offer = (path: Path) => {
-        const key = pathKey(path)
-        if (path.length <= maxHops && !seen.has(key)) {
-          seen.add(key)
-          candidates.push(path)
-        }
-      }
+      const { paths: candidates, offer } = distinctPaths(maxHops)
       for (const path of singles) offer(path)
       for (const path of floorHere) offer(path)
       for (const model of [lead, best]) for (const { edges } of model?.paths ?? []) offer(edges.map((edge) => graph.edges[edge]!.hop))
@@ -646,7 +631,6 @@ function prepareCertifiable(parameters: RouteParameters, scale: number | { amoun
   const search = (amountIn: bigint) => uncertified(amountIn)?.plan
   return { graph, route, search, optimum, uncertified }
 }
-
 
 /**
  * The plan's paths, each with one of its pools swapped for another pool of the graph between the

@@ -8,3 +8,27 @@ import type { Path } from './types.js'
  * const seen = new Set(plan.paths.map((executed) => pathKey(executed.path)))
  */
 export const pathKey = (path: Path): string => path.map((hop) => `${hop.pool.key}:${hop.tokenIn}`).join()
+
+/**
+ * A list of paths of at most `maxHops` hops, each route once (by pathKey), in the order offered;
+ * `offer` says whether the path is within the limit (held now, or already).
+ *
+ * @example
+ * const distinct = distinctPaths(4)
+ * for (const path of singles) distinct.offer(path)
+ * greedySplit(distinct.paths, amountIn, gasCost)
+ */
+export function distinctPaths(maxHops: number): { paths: Path[]; offer: (path: Path) => boolean } {
+  const paths: Path[] = []
+  const seen = new Set<string>()
+  const offer = (path: Path): boolean => {
+    if (path.length > maxHops) return false
+    const key = pathKey(path)
+    if (!seen.has(key)) {
+      seen.add(key)
+      paths.push(path)
+    }
+    return true
+  }
+  return { paths, offer }
+}

@@ -44,9 +44,10 @@ export function snapToTooth(plan: Plan, first: number, second: number, gasCostIn
       plan.paths.map((p, i) => ({ path: p.path, amountIn: amounts[i]! })),
       { gasCostInOutput, memo, mode: plan.mode },
     )
-    if (next && next.amountIn === plan.amountIn && getNetOutput(next, gasCostInOutput) > bestValue) {
-      best = next
-      bestValue = getNetOutput(next, gasCostInOutput)
+    const nextValue = next && next.amountIn === plan.amountIn ? getNetOutput(next, gasCostInOutput) : -Infinity
+    if (nextValue > bestValue) {
+      best = next!
+      bestValue = nextValue
     }
   }
   return best
